@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * xeon_uncore: the pure parts of the core -- counter assignment, config
+ * validation, format strings and the poll interval.  No hardware, no perf
+ * state: everything here is exercised directly by the KUnit suite.
+ */
+#include <linux/bitmap.h>
+#include <linux/errno.h>
+#include <linux/kernel.h>
+#include <linux/math64.h>
+#include <linux/time64.h>
+#include <kunit/visibility.h>
+
+#include "uncore.h"
+
+/*
+ * Try to give event @e a counter, moving already placed events along
+ * alternating paths when needed (Kuhn's augmenting path).  Depth is bounded
+ * by the number of counters.
+ */
+static bool xu_augment(const unsigned long *allowed, int *owner,
+		       unsigned long *seen, unsigned int e, int *assign)
+{
+	unsigned long cand = allowed[e] & ~*seen;
+	unsigned int c;
+
+	for_each_set_bit(c, &cand, XU_MAX_COUNTERS) {
+		*seen |= BIT(c);
+		if (owner[c] < 0 ||
+		    xu_augment(allowed, owner, seen, owner[c], assign)) {
+			owner[c] = e;
+			assign[e] = c;
+			return true;
+		}
+	}
+	return false;
+}
+
+/**
+ * xu_assign_counters() - place events on counters honouring constraints
+ * @allowed: for each event, the bitmask of counters it may use
+ * @n: number of events
+ * @assign: in: each event's current counter or -1; out: its new counter
+ *
+ * Finds an assignment whenever one exists (maximum bipartite matching).
+ * Events keep their current counter when that is still possible, so a
+ * reschedule reprograms as little as it can.
+ *
+ * Return: 0, or -ENOSPC when the events cannot all be placed (@assign is
+ * then unspecified).
+ */
+int xu_assign_counters(const unsigned long *allowed, unsigned int n, int *assign)
+{
+	int owner[XU_MAX_COUNTERS];
+	unsigned long seen;
+	unsigned int e;
+
+	if (n > XU_MAX_COUNTERS)
+		return -ENOSPC;
+	for (e = 0; e < XU_MAX_COUNTERS; e++)
+		owner[e] = -1;
+
+	/* Keep whatever is still valid. */
+	for (e = 0; e < n; e++) {
+		int c = assign[e];
+
+		if (c >= 0 && c < XU_MAX_COUNTERS && (allowed[e] & BIT(c)) &&
+		    owner[c] < 0)
+			owner[c] = e;
+		else
+			assign[e] = -1;
+	}
+
+	for (e = 0; e < n; e++) {
+		if (assign[e] >= 0)
+			continue;
+		seen = 0;
+		if (!xu_augment(allowed, owner, &seen, e, assign))
+			return -ENOSPC;
+	}
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(xu_assign_counters);
+
+/* The counters an event with @config may use. */
+unsigned long xu_event_counters(const struct xu_box_type *type, u64 config)
+{
+	const struct xu_constraint *c;
+
+	for (c = type->constraints; c && c->counters; c++)
+		if ((config & c->mask) == c->match)
+			return c->counters;
+	return GENMASK(type->num_counters - 1, 0);
+}
+EXPORT_SYMBOL_IF_KUNIT(xu_event_counters);
+
+/*
+ * Validate the raw config words against the box's fields.  Returns NULL if
+ * acceptable, or a reason for dmesg.  The kernel-owned enable bit is
+ * accepted (raw-encoding tools such as PCM set it) and ignored.
+ */
+const char *xu_check_config(const struct xu_pmu *xp, const u64 *config)
+{
+	static const char * const bad[XU_CONFIG_WORDS] = {
+		"config has bits this box does not implement",
+		"config1 has bits this box does not implement",
+		"config2 has bits this box does not implement",
+	};
+	unsigned int w;
+
+	for (w = 0; w < XU_CONFIG_WORDS; w++) {
+		u64 ok = xp->valid[w];
+
+		if (w == 0)
+			ok |= xp->type->enable_bit;
+		if (config[w] & ~ok)
+			return bad[w];
+	}
+	return NULL;
+}
+EXPORT_SYMBOL_IF_KUNIT(xu_check_config);
+
+/*
+ * Print a format: "config:0-7,21" -- one range per run of set bits, so a
+ * field split across the register still reads back exactly.
+ */
+int xu_format_field(char *buf, size_t len, u8 word, u64 mask)
+{
+	static const char * const names[XU_CONFIG_WORDS] = {
+		"config", "config1", "config2"
+	};
+	int n = scnprintf(buf, len, "%s:", names[word]);
+	const char *sep = "";
+
+	while (mask) {
+		unsigned int lo = __ffs64(mask);
+		unsigned int hi = lo;
+
+		while (hi < 63 && (mask & BIT_ULL(hi + 1)))
+			hi++;
+		if (hi == lo)
+			n += scnprintf(buf + n, len - n, "%s%u", sep, lo);
+		else
+			n += scnprintf(buf + n, len - n, "%s%u-%u", sep, lo, hi);
+		mask &= ~GENMASK_ULL(hi, lo);
+		sep = ",";
+	}
+	n += scnprintf(buf + n, len - n, "\n");
+	return n;
+}
+EXPORT_SYMBOL_IF_KUNIT(xu_format_field);
+
+/*
+ * How often to fold a counter so that it can never wrap twice between two
+ * reads: a quarter of the shortest possible wrap time (width bits at the
+ * box's largest per-cycle increment and the fastest uncore clock).  The
+ * factor of four covers timer slack and interrupts held off by the
+ * collecting CPU.  Clamped to [1 ms, 1 h].
+ */
+#define XU_POLL_MARGIN	4
+#define XU_POLL_MIN_NS	NSEC_PER_MSEC
+#define XU_POLL_MAX_NS	(3600ULL * NSEC_PER_SEC)
+
+u64 xu_poll_interval_ns(unsigned int width, unsigned int max_inc, u64 uclk_hz)
+{
+	u64 per_sec, ns;
+
+	if (!max_inc || !uclk_hz || width >= 64)
+		return XU_POLL_MAX_NS;
+	per_sec = mul_u64_u32_div(uclk_hz, max_inc * XU_POLL_MARGIN, 1);
+	/* 2^width events at per_sec events per second */
+	ns = mul_u64_u64_div_u64(BIT_ULL(width), NSEC_PER_SEC, per_sec);
+	return clamp_t(u64, ns, XU_POLL_MIN_NS, XU_POLL_MAX_NS);
+}
+EXPORT_SYMBOL_IF_KUNIT(xu_poll_interval_ns);

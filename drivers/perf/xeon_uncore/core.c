@@ -1,0 +1,775 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * xeon_uncore core: perf glue, counter scheduling, wrap polling and CPU
+ * hotplug for every platform.  Platforms are described by data in their
+ * own files; nothing here names one.
+ *
+ * Each socket has one collecting CPU (sysfs cpumask).  Every event of a
+ * socket lives on that CPU, so box state is only ever changed there with
+ * interrupts off.  The exception is pmu->read from another CPU of the same
+ * package (PERF_EV_CAP_READ_ACTIVE_PKG), which folds under the box lock.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/cpu.h>
+#include <linux/cpuhotplug.h>
+#include <linux/cpumask.h>
+#include <linux/module.h>
+#include <linux/namei.h>
+#include <linux/slab.h>
+#include <linux/topology.h>
+#include <asm/cpufeature.h>
+#include <asm/processor.h>
+
+#include "uncore.h"
+
+static char *backend = "hw";
+module_param(backend, charp, 0444);
+MODULE_PARM_DESC(backend, "Register access: hw (default) or sim (xeon_uncore_sim model)");
+
+static bool allow_hypervisor;
+module_param(allow_hypervisor, bool, 0444);
+MODULE_PARM_DESC(allow_hypervisor, "Load on the hardware backend even under a hypervisor");
+
+static unsigned int poll_ms;
+module_param(poll_ms, uint, 0644);
+MODULE_PARM_DESC(poll_ms, "Counter fold interval in ms; 0 (default) derives it from counter width, rate and clock");
+
+static const struct xu_platform * const xu_platforms[] = {
+	&xu_nhmex_platform,
+};
+
+static const struct xu_platform *xu_plat;
+static struct xu_socket xu_sockets[XU_MAX_SOCKETS];
+static unsigned int xu_nr_sockets;
+static struct xu_pmu *xu_pmus;
+static unsigned int xu_nr_pmus;
+static enum cpuhp_state xu_hp_state;
+static bool xu_unloading;
+
+static inline struct xu_pmu *to_xu_pmu(struct pmu *pmu)
+{
+	return container_of(pmu, struct xu_pmu, pmu);
+}
+
+static inline struct xu_box *xu_event_box(struct perf_event *event)
+{
+	return event->pmu_private;
+}
+
+static struct xu_socket *xu_socket_of(int cpu)
+{
+	unsigned int id = topology_logical_package_id(cpu);
+
+	return id < xu_nr_sockets ? &xu_sockets[id] : NULL;
+}
+
+/* The box of @xp this CPU may drive, or NULL if it is not the collector. */
+static struct xu_box *xu_local_box(struct xu_pmu *xp)
+{
+	struct xu_socket *sk = xu_socket_of(smp_processor_id());
+
+	if (!sk || sk->cpu != smp_processor_id())
+		return NULL;
+	return xp->boxes[sk->id];
+}
+
+/* ---- sysfs ---------------------------------------------------------- */
+
+ssize_t xu_field_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	struct xu_field *f = container_of(attr, struct xu_field, attr);
+
+	return xu_format_field(buf, PAGE_SIZE, f->word, f->mask);
+}
+
+static ssize_t cpumask_show(struct device *dev, struct device_attribute *attr,
+			    char *buf)
+{
+	cpumask_t mask;
+	unsigned int i;
+
+	cpumask_clear(&mask);
+	for (i = 0; i < xu_nr_sockets; i++) {
+		int cpu = READ_ONCE(xu_sockets[i].cpu);
+
+		if (cpu >= 0)
+			cpumask_set_cpu(cpu, &mask);
+	}
+	return cpumap_print_to_pagebuf(true, buf, &mask);
+}
+static DEVICE_ATTR_RO(cpumask);
+
+static struct attribute *xu_cpumask_attrs[] = {
+	&dev_attr_cpumask.attr,
+	NULL,
+};
+
+static const struct attribute_group xu_cpumask_group = {
+	.attrs = xu_cpumask_attrs,
+};
+
+/* ---- counters ------------------------------------------------------- */
+
+/* Fold the hardware count into event->count; safe from any CPU of the package. */
+static void xu_event_update(struct perf_event *event)
+{
+	struct xu_box *box = xu_event_box(event);
+	struct hw_perf_event *hwc = &event->hw;
+	unsigned long flags;
+	u64 prev, now;
+
+	raw_spin_lock_irqsave(&box->lock, flags);
+	if (!(hwc->state & PERF_HES_UPTODATE)) {
+		prev = local64_read(&hwc->prev_count);
+		now = xu_rdmsr(hwc->event_base);
+		local64_set(&hwc->prev_count, now);
+		local64_add(xu_delta(prev, now, box->pmu->type->width), &event->count);
+	}
+	raw_spin_unlock_irqrestore(&box->lock, flags);
+}
+
+static enum hrtimer_restart xu_box_poll(struct hrtimer *timer)
+{
+	struct xu_box *box = container_of(timer, struct xu_box, timer);
+	unsigned int i;
+
+	for_each_set_bit(i, &box->used, XU_MAX_COUNTERS)
+		xu_event_update(box->counters[i]);
+	hrtimer_forward_now(timer, box->poll);
+	return HRTIMER_RESTART;
+}
+
+static ktime_t xu_box_poll_interval(const struct xu_box *box)
+{
+	const struct xu_box_type *t = box->pmu->type;
+	unsigned int ms = READ_ONCE(poll_ms);
+
+	if (ms)
+		return ms_to_ktime(ms);
+	return ns_to_ktime(xu_poll_interval_ns(t->width, t->max_inc,
+					       xu_plat->uclk_max_hz));
+}
+
+static void xu_box_enable(struct xu_box *box)
+{
+	const struct xu_box_ops *ops = box->pmu->type->ops;
+
+	if (ops && ops->enable_box)
+		ops->enable_box(box);
+}
+
+static void xu_box_disable(struct xu_box *box)
+{
+	const struct xu_box_ops *ops = box->pmu->type->ops;
+
+	if (ops && ops->disable_box)
+		ops->disable_box(box);
+}
+
+static void xu_pmu_start(struct perf_event *event, int flags)
+{
+	struct xu_box *box = xu_event_box(event);
+	struct hw_perf_event *hwc = &event->hw;
+	unsigned long irqflags;
+
+	if (WARN_ON_ONCE(hwc->idx < 0 || !(hwc->state & PERF_HES_STOPPED)))
+		return;
+
+	raw_spin_lock_irqsave(&box->lock, irqflags);
+	local64_set(&hwc->prev_count, xu_rdmsr(hwc->event_base));
+	hwc->state = 0;
+	raw_spin_unlock_irqrestore(&box->lock, irqflags);
+
+	xu_wrmsr(hwc->config_base, hwc->config | box->pmu->type->enable_bit);
+
+	if (box->n_active++ == 0) {
+		box->poll = xu_box_poll_interval(box);
+		hrtimer_start(&box->timer, box->poll, HRTIMER_MODE_REL_PINNED_HARD);
+	}
+}
+
+static void xu_pmu_stop(struct perf_event *event, int flags)
+{
+	struct xu_box *box = xu_event_box(event);
+	struct hw_perf_event *hwc = &event->hw;
+
+	if (!(hwc->state & PERF_HES_STOPPED)) {
+		/* Stop counting first, so the final read is the final count. */
+		xu_wrmsr(hwc->config_base, 0);
+		hwc->state |= PERF_HES_STOPPED;
+		if (--box->n_active == 0)
+			hrtimer_cancel(&box->timer);
+	}
+	if ((flags & PERF_EF_UPDATE) && !(hwc->state & PERF_HES_UPTODATE)) {
+		xu_event_update(event);
+		hwc->state |= PERF_HES_UPTODATE;
+	}
+}
+
+static void xu_event_place(struct xu_box *box, struct perf_event *event, int idx)
+{
+	struct hw_perf_event *hwc = &event->hw;
+
+	hwc->idx = idx;
+	hwc->config_base = xu_ctl(box, idx);
+	hwc->event_base = xu_ctr(box, idx);
+	box->counters[idx] = event;
+	box->used |= BIT(idx);
+}
+
+static int xu_pmu_add(struct perf_event *event, int flags)
+{
+	struct xu_box *box = xu_event_box(event);
+	const struct xu_box_type *t = box->pmu->type;
+	unsigned long allowed[XU_MAX_COUNTERS], running = 0;
+	int assign[XU_MAX_COUNTERS];
+	unsigned int i, n = box->n_events;
+
+	if (n >= t->num_counters)
+		return -ENOSPC;
+
+	box->events[n++] = event;
+	for (i = 0; i < n; i++) {
+		allowed[i] = xu_event_counters(t, box->events[i]->hw.config);
+		assign[i] = box->events[i]->hw.idx;
+	}
+	if (xu_assign_counters(allowed, n, assign))
+		return -ENOSPC;
+	box->n_events = n;
+
+	/* Events that must move: stop them all first, then restart. */
+	for (i = 0; i < n - 1; i++) {
+		struct perf_event *e = box->events[i];
+
+		if (e->hw.idx == assign[i])
+			continue;
+		if (!(e->hw.state & PERF_HES_STOPPED))
+			running |= BIT(i);
+		xu_pmu_stop(e, PERF_EF_UPDATE);
+		box->counters[e->hw.idx] = NULL;
+		box->used &= ~BIT(e->hw.idx);
+		e->hw.idx = -1;
+	}
+	for (i = 0; i < n - 1; i++) {
+		struct perf_event *e = box->events[i];
+
+		if (e->hw.idx >= 0)
+			continue;
+		xu_event_place(box, e, assign[i]);
+		if (running & BIT(i))
+			xu_pmu_start(e, PERF_EF_RELOAD);
+	}
+
+	event->hw.state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
+	xu_event_place(box, event, assign[n - 1]);
+	if (flags & PERF_EF_START)
+		xu_pmu_start(event, 0);
+	if (!box->enabled && !box->frozen) {
+		xu_box_enable(box);
+		box->enabled = true;
+	}
+	return 0;
+}
+
+static void xu_pmu_del(struct perf_event *event, int flags)
+{
+	struct xu_box *box = xu_event_box(event);
+	struct hw_perf_event *hwc = &event->hw;
+	unsigned int i;
+
+	xu_pmu_stop(event, PERF_EF_UPDATE);
+	box->counters[hwc->idx] = NULL;
+	box->used &= ~BIT(hwc->idx);
+	hwc->idx = -1;
+
+	for (i = 0; i < box->n_events; i++) {
+		if (box->events[i] != event)
+			continue;
+		box->n_events--;
+		memmove(&box->events[i], &box->events[i + 1],
+			(box->n_events - i) * sizeof(box->events[0]));
+		break;
+	}
+	if (!box->n_events && box->enabled) {
+		xu_box_disable(box);
+		box->enabled = false;
+	}
+}
+
+static void xu_pmu_read(struct perf_event *event)
+{
+	xu_event_update(event);
+}
+
+/* Freeze the box around perf's transactions so a group starts at one instant. */
+static void xu_pmu_disable(struct pmu *pmu)
+{
+	struct xu_box *box = xu_local_box(to_xu_pmu(pmu));
+
+	if (!box)
+		return;
+	box->frozen = true;
+	if (box->enabled) {
+		xu_box_disable(box);
+		box->enabled = false;
+	}
+}
+
+static void xu_pmu_enable(struct pmu *pmu)
+{
+	struct xu_box *box = xu_local_box(to_xu_pmu(pmu));
+
+	if (!box)
+		return;
+	box->frozen = false;
+	if (box->n_events && !box->enabled) {
+		xu_box_enable(box);
+		box->enabled = true;
+	}
+}
+
+/* ---- event_init ----------------------------------------------------- */
+
+#define xu_refuse(xp, err, fmt, ...) ({					\
+	pr_info_ratelimited("%s: " fmt "\n", (xp)->name, ##__VA_ARGS__);	\
+	(err);								\
+})
+
+/* Can @event, its leader and siblings of this PMU ever be on the box together? */
+static int xu_validate_group(struct xu_pmu *xp, struct perf_event *event)
+{
+	struct perf_event *leader = event->group_leader, *sib;
+	unsigned long allowed[XU_MAX_COUNTERS + 1];
+	int assign[XU_MAX_COUNTERS + 1];
+	unsigned int n = 0;
+
+	if (leader == event)
+		return 0;
+
+	if (leader->pmu == event->pmu)
+		allowed[n++] = xu_event_counters(xp->type, leader->hw.config);
+	else if (!is_software_event(leader))
+		return xu_refuse(xp, -EINVAL, "a group may only mix this PMU with software events");
+
+	for_each_sibling_event(sib, leader) {
+		if (sib->pmu != event->pmu) {
+			if (is_software_event(sib))
+				continue;
+			return xu_refuse(xp, -EINVAL, "a group may only mix this PMU with software events");
+		}
+		if (n >= xp->type->num_counters)
+			goto nofit;
+		allowed[n++] = xu_event_counters(xp->type, sib->hw.config);
+	}
+	if (n >= xp->type->num_counters)
+		goto nofit;
+	allowed[n++] = xu_event_counters(xp->type, event->hw.config);
+
+	memset(assign, 0xff, sizeof(assign));
+	if (!xu_assign_counters(allowed, n, assign))
+		return 0;
+nofit:
+	return xu_refuse(xp, -EINVAL, "group can never fit the box's %u counters",
+			 xp->type->num_counters);
+}
+
+static int xu_event_init(struct perf_event *event)
+{
+	struct xu_pmu *xp = to_xu_pmu(event->pmu);
+	struct perf_event_attr *attr = &event->attr;
+	const u64 config[XU_CONFIG_WORDS] = {
+		attr->config, attr->config1, attr->config2
+	};
+	struct xu_socket *sk;
+	const char *why;
+
+	if (attr->type != event->pmu->type)
+		return -ENOENT;
+
+	if (event->cpu < 0)
+		return xu_refuse(xp, -EINVAL, "per-task events are not possible, counters are socket-wide (use -a or -C)");
+	if (is_sampling_event(event))
+		return xu_refuse(xp, -EOPNOTSUPP, "sampling is not supported, count with perf stat");
+	if (attr->exclude_user || attr->exclude_kernel || attr->exclude_hv)
+		return xu_refuse(xp, -EINVAL, "uncore counters cannot exclude user, kernel or hypervisor mode");
+	if (attr->exclude_idle || attr->exclude_host || attr->exclude_guest)
+		return xu_refuse(xp, -EINVAL, "uncore counters cannot exclude idle, host or guest time");
+
+	why = xu_check_config(xp, config);
+	if (why)
+		return xu_refuse(xp, -EINVAL, "%s (config=%#llx config1=%#llx config2=%#llx)",
+				 why, config[0], config[1], config[2]);
+
+	sk = xu_socket_of(event->cpu);
+	if (!sk || READ_ONCE(sk->cpu) < 0)
+		return xu_refuse(xp, -ENODEV, "no online CPU in the package of CPU %d", event->cpu);
+
+	event->hw.config = attr->config & ~xp->type->enable_bit;
+	event->hw.idx = -1;
+
+	if (xu_validate_group(xp, event))
+		return -EINVAL;
+
+	event->cpu = sk->cpu;
+	event->pmu_private = xp->boxes[sk->id];
+	event->event_caps |= PERF_EV_CAP_READ_ACTIVE_PKG;
+	return 0;
+}
+
+/* ---- PMU registration ----------------------------------------------- */
+
+static void xu_events_group_free(struct attribute_group *grp)
+{
+	struct attribute **a;
+
+	if (!grp)
+		return;
+	for (a = grp->attrs; *a; a++)
+		kfree((*a)->name);
+	kfree(grp);
+}
+
+/* events/<name> plus <name>.scale and <name>.unit where the table has them */
+static struct attribute_group *xu_events_group(const struct xu_box_type *t)
+{
+	struct perf_pmu_events_attr *pa;
+	struct attribute_group *grp;
+	struct attribute **attrs;
+	const struct xu_event_desc *d;
+	unsigned int n = 0, i = 0;
+
+	for (d = t->events; d && d->name; d++)
+		n += 1 + !!d->scale + !!d->unit;
+
+	grp = kzalloc(sizeof(*grp) + (n + 1) * sizeof(*attrs) + n * sizeof(*pa),
+		      GFP_KERNEL);
+	if (!grp)
+		return NULL;
+	attrs = (struct attribute **)(grp + 1);
+	pa = (struct perf_pmu_events_attr *)(attrs + n + 1);
+	grp->name = "events";
+	grp->attrs = attrs;
+
+	for (d = t->events; d && d->name; d++) {
+		static const char * const suffix[3] = { "", ".scale", ".unit" };
+		const char *str[3] = { d->config, d->scale, d->unit };
+		unsigned int k;
+
+		for (k = 0; k < 3; k++) {
+			if (!str[k])
+				continue;
+			sysfs_attr_init(&pa[i].attr.attr);
+			pa[i].attr.attr.name = kasprintf(GFP_KERNEL, "%s%s",
+							 d->name, suffix[k]);
+			if (!pa[i].attr.attr.name) {
+				xu_events_group_free(grp);
+				return NULL;
+			}
+			pa[i].attr.attr.mode = 0444;
+			pa[i].attr.show = perf_event_sysfs_show;
+			pa[i].event_str = str[k];
+			attrs[i] = &pa[i].attr.attr;
+			i++;
+		}
+	}
+	return grp;
+}
+
+static struct attribute_group *xu_format_group(const struct xu_box_type *t)
+{
+	struct attribute_group *grp;
+	struct attribute **attrs;
+	unsigned int n = 0, i;
+
+	while (t->fields[n])
+		n++;
+	grp = kzalloc(sizeof(*grp) + (n + 1) * sizeof(*attrs), GFP_KERNEL);
+	if (!grp)
+		return NULL;
+	attrs = (struct attribute **)(grp + 1);
+	for (i = 0; i < n; i++)
+		attrs[i] = &t->fields[i]->attr.attr;
+	grp->name = "format";
+	grp->attrs = attrs;
+	return grp;
+}
+
+static bool xu_pmu_name_taken(const char *name)
+{
+	char *path = kasprintf(GFP_KERNEL, "/sys/bus/event_source/devices/%s", name);
+	struct path p;
+	bool taken;
+
+	if (!path)
+		return false;
+	taken = !kern_path(path, 0, &p);
+	if (taken)
+		path_put(&p);
+	kfree(path);
+	return taken;
+}
+
+static void xu_pmu_free(struct xu_pmu *xp)
+{
+	unsigned int s;
+
+	for (s = 0; s < XU_MAX_SOCKETS; s++)
+		kfree(xp->boxes[s]);
+	kfree(xp->format);
+	xu_events_group_free(xp->events);
+}
+
+static int xu_pmu_setup(struct xu_pmu *xp, const struct xu_box_type *t,
+			unsigned int idx)
+{
+	unsigned int s, f;
+
+	xp->type = t;
+	xp->idx = idx;
+	if (t->num_boxes == 1)
+		snprintf(xp->name, sizeof(xp->name), "uncore_%s", t->name);
+	else
+		snprintf(xp->name, sizeof(xp->name), "uncore_%s_%u", t->name, idx);
+
+	for (f = 0; t->fields[f]; f++)
+		xp->valid[t->fields[f]->word] |= t->fields[f]->mask;
+
+	for (s = 0; s < xu_nr_sockets; s++) {
+		struct xu_box *box = kzalloc(sizeof(*box), GFP_KERNEL);
+
+		if (!box)
+			return -ENOMEM;
+		box->pmu = xp;
+		box->sk = &xu_sockets[s];
+		box->base = t->box_offsets ? t->box_offsets[idx] : idx * t->box_stride;
+		raw_spin_lock_init(&box->lock);
+		hrtimer_init(&box->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED_HARD);
+		box->timer.function = xu_box_poll;
+		xp->boxes[s] = box;
+	}
+
+	xp->format = xu_format_group(t);
+	xp->events = xu_events_group(t);
+	if (!xp->format || !xp->events)
+		return -ENOMEM;
+	xp->groups[0] = xp->format;
+	xp->groups[1] = xp->events;
+	xp->groups[2] = &xu_cpumask_group;
+
+	xp->pmu = (struct pmu) {
+		.module		= THIS_MODULE,
+		.task_ctx_nr	= perf_invalid_context,
+		.capabilities	= PERF_PMU_CAP_NO_EXCLUDE | PERF_PMU_CAP_NO_INTERRUPT,
+		.attr_groups	= xp->groups,
+		.event_init	= xu_event_init,
+		.add		= xu_pmu_add,
+		.del		= xu_pmu_del,
+		.start		= xu_pmu_start,
+		.stop		= xu_pmu_stop,
+		.read		= xu_pmu_read,
+		.pmu_enable	= xu_pmu_enable,
+		.pmu_disable	= xu_pmu_disable,
+	};
+	return 0;
+}
+
+static int xu_pmus_register(void)
+{
+	const struct xu_box_type * const *t;
+	unsigned int i, n = 0;
+	int ret;
+
+	for (t = xu_plat->types; *t; t++)
+		n += (*t)->num_boxes;
+	xu_pmus = kcalloc(n, sizeof(*xu_pmus), GFP_KERNEL);
+	if (!xu_pmus)
+		return -ENOMEM;
+
+	for (t = xu_plat->types; *t; t++) {
+		for (i = 0; i < (*t)->num_boxes; i++) {
+			struct xu_pmu *xp = &xu_pmus[xu_nr_pmus];
+
+			ret = xu_pmu_setup(xp, *t, i);
+			if (!ret && xu_pmu_name_taken(xp->name)) {
+				pr_err("PMU %s already exists: the in-tree intel_uncore driver owns it. Unload it (rmmod intel_uncore) and add 'blacklist intel_uncore' to /etc/modprobe.d/xeon-uncore.conf\n",
+				       xp->name);
+				ret = -EBUSY;
+			}
+			if (!ret)
+				ret = perf_pmu_register(&xp->pmu, xp->name, -1);
+			if (ret) {
+				xu_pmu_free(xp);
+				return ret;
+			}
+			xu_nr_pmus++;
+		}
+	}
+	return 0;
+}
+
+static void xu_pmus_unregister(void)
+{
+	while (xu_nr_pmus--) {
+		perf_pmu_unregister(&xu_pmus[xu_nr_pmus].pmu);
+		xu_pmu_free(&xu_pmus[xu_nr_pmus]);
+	}
+	kfree(xu_pmus);
+	xu_pmus = NULL;
+}
+
+/* ---- sockets and CPU hotplug ---------------------------------------- */
+
+/* Runs on the socket's new collecting CPU. */
+static void xu_socket_init(struct xu_socket *sk)
+{
+	unsigned int i;
+
+	if (xu_plat->init_socket)
+		xu_plat->init_socket(sk);
+	for (i = 0; i < xu_nr_pmus; i++) {
+		struct xu_box *box = xu_pmus[i].boxes[sk->id];
+		const struct xu_box_ops *ops = box->pmu->type->ops;
+
+		if (ops && ops->init_box)
+			ops->init_box(box);
+	}
+}
+
+static void xu_socket_exit(struct xu_socket *sk)
+{
+	unsigned int i;
+
+	for (i = 0; i < xu_nr_pmus; i++) {
+		struct xu_box *box = xu_pmus[i].boxes[sk->id];
+		const struct xu_box_ops *ops = box->pmu->type->ops;
+
+		if (ops && ops->exit_box)
+			ops->exit_box(box);
+	}
+	if (xu_plat->exit_socket)
+		xu_plat->exit_socket(sk);
+}
+
+static int xu_cpu_online(unsigned int cpu)
+{
+	struct xu_socket *sk = xu_socket_of(cpu);
+
+	if (!sk || sk->cpu >= 0)
+		return 0;
+	WRITE_ONCE(sk->cpu, cpu);
+	xu_socket_init(sk);
+	return 0;
+}
+
+static int xu_cpu_offline(unsigned int cpu)
+{
+	struct xu_socket *sk = xu_socket_of(cpu);
+	unsigned int target, i;
+
+	if (!sk || sk->cpu != cpu)
+		return 0;
+
+	if (xu_unloading) {
+		xu_socket_exit(sk);
+		WRITE_ONCE(sk->cpu, -1);
+		return 0;
+	}
+
+	for_each_cpu(target, topology_core_cpumask(cpu))
+		if (target != cpu && cpu_online(target))
+			break;
+	if (target >= nr_cpu_ids) {
+		/* Last CPU of the package: its events are torn down with it. */
+		WRITE_ONCE(sk->cpu, -1);
+		return 0;
+	}
+
+	WRITE_ONCE(sk->cpu, target);
+	for (i = 0; i < xu_nr_pmus; i++)
+		perf_pmu_migrate_context(&xu_pmus[i].pmu, cpu, target);
+	return 0;
+}
+
+/* ---- module --------------------------------------------------------- */
+
+static const struct xu_platform *xu_detect(void)
+{
+	struct cpuinfo_x86 *c = &boot_cpu_data;
+	unsigned int i;
+
+	if (c->x86_vendor != X86_VENDOR_INTEL)
+		return NULL;
+	for (i = 0; i < ARRAY_SIZE(xu_platforms); i++)
+		if (c->x86 == xu_platforms[i]->family &&
+		    c->x86_model == xu_platforms[i]->model)
+			return xu_platforms[i];
+	return NULL;
+}
+
+static int __init xu_init(void)
+{
+	unsigned int i;
+	int ret;
+
+	xu_plat = xu_detect();
+	if (!xu_plat) {
+		pr_info("no supported uncore on this CPU (family %#x model %#x)\n",
+			boot_cpu_data.x86, boot_cpu_data.x86_model);
+		return -ENODEV;
+	}
+
+	ret = xu_regs_init(backend);
+	if (ret)
+		return ret;
+
+	ret = -ENODEV;
+	if (!xu_regs_simulated() && boot_cpu_has(X86_FEATURE_HYPERVISOR) &&
+	    !allow_hypervisor) {
+		pr_info("running under a hypervisor, which rarely passes the uncore through; load with allow_hypervisor=1 to try anyway\n");
+		goto err_regs;
+	}
+
+	xu_nr_sockets = topology_max_packages();
+	if (xu_nr_sockets > XU_MAX_SOCKETS) {
+		pr_err("%u packages, at most %u supported\n", xu_nr_sockets, XU_MAX_SOCKETS);
+		goto err_regs;
+	}
+	for (i = 0; i < xu_nr_sockets; i++) {
+		xu_sockets[i].id = i;
+		xu_sockets[i].cpu = -1;
+	}
+
+	ret = xu_pmus_register();
+	if (ret)
+		goto err_pmus;
+
+	ret = cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, "perf/xeon_uncore:online",
+				xu_cpu_online, xu_cpu_offline);
+	if (ret < 0)
+		goto err_pmus;
+	xu_hp_state = ret;
+
+	pr_info("%s: %u PMUs on %u sockets\n", xu_plat->name, xu_nr_pmus, xu_nr_sockets);
+	return 0;
+
+err_pmus:
+	xu_pmus_unregister();
+err_regs:
+	xu_regs_exit();
+	return ret;
+}
+
+static void __exit xu_exit(void)
+{
+	xu_unloading = true;
+	cpuhp_remove_state(xu_hp_state);
+	xu_pmus_unregister();
+	xu_regs_exit();
+}
+
+module_init(xu_init);
+module_exit(xu_exit);
+
+MODULE_DESCRIPTION("Uncore PMUs of Intel Xeon 7100/7400/7500 and E5-2600 (v1/v2)");
+MODULE_LICENSE("GPL");

@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * xeon_uncore register access: the only place that touches MSRs.
+ *
+ * The hardware backend is RDMSR/WRMSR on the calling CPU.  With
+ * backend=sim the same calls go to the register model in
+ * xeon_uncore_sim.ko, which must be loaded first.  Either way the cost on
+ * the event path is one indirect call through a pointer fixed at init.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/errno.h>
+#include <linux/module.h>
+#include <linux/perf/xeon_uncore.h>
+#include <linux/printk.h>
+#include <linux/string.h>
+#include <asm/msr.h>
+
+#include "uncore.h"
+
+static int xu_hw_read(u32 msr, u64 *val)
+{
+	return rdmsrl_safe(msr, val);
+}
+
+static int xu_hw_write(u32 msr, u64 val)
+{
+	return wrmsrl_safe(msr, val);
+}
+
+static const struct xeon_uncore_msr_ops xu_hw_msr_ops = {
+	.name = "hw",
+	.read = xu_hw_read,
+	.write = xu_hw_write,
+};
+
+static const struct xeon_uncore_msr_ops *xu_msr_ops __ro_after_init = &xu_hw_msr_ops;
+
+u64 xu_rdmsr(u32 msr)
+{
+	u64 val;
+
+	if (unlikely(xu_msr_ops->read(msr, &val))) {
+		pr_warn_ratelimited("read of MSR 0x%x faulted\n", msr);
+		return 0;
+	}
+	return val;
+}
+
+void xu_wrmsr(u32 msr, u64 val)
+{
+	if (unlikely(xu_msr_ops->write(msr, val)))
+		pr_warn_ratelimited("write of 0x%llx to MSR 0x%x faulted\n", val, msr);
+}
+
+bool xu_regs_simulated(void)
+{
+	return xu_msr_ops != &xu_hw_msr_ops;
+}
+
+int xu_regs_init(const char *backend)
+{
+	const struct xeon_uncore_msr_ops *ops;
+
+	if (!backend || !strcmp(backend, "hw"))
+		return 0;
+	if (strcmp(backend, "sim")) {
+		pr_err("unknown backend '%s' (use hw or sim)\n", backend);
+		return -EINVAL;
+	}
+	ops = symbol_get(xeon_uncore_sim_msr_ops);
+	if (!ops) {
+		pr_err("backend=sim needs xeon_uncore_sim loaded first\n");
+		return -ENODEV;
+	}
+	xu_msr_ops = ops;
+	pr_info("using the register model (%s)\n", ops->name);
+	return 0;
+}
+
+void xu_regs_exit(void)
+{
+	if (xu_regs_simulated())
+		symbol_put(xeon_uncore_sim_msr_ops);
+}

@@ -1,0 +1,182 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * xeon_uncore: types shared by the core and the platform files.
+ *
+ * A platform is a list of box types.  A box type is data: how many boxes a
+ * socket has, their counters and registers, the config fields users may
+ * set (which double as the sysfs format and as the validation mask), named
+ * events and per-event counter constraints.  Ops exist only where a box
+ * differs from the generic MSR box.
+ */
+#ifndef _XEON_UNCORE_H
+#define _XEON_UNCORE_H
+
+#include <linux/bitfield.h>
+#include <linux/bits.h>
+#include <linux/device.h>
+#include <linux/hrtimer.h>
+#include <linux/perf_event.h>
+#include <linux/spinlock.h>
+#include <linux/types.h>
+
+#define XU_MAX_COUNTERS		16
+#define XU_MAX_SOCKETS		8
+#define XU_CONFIG_WORDS		3	/* attr.config, config1, config2 */
+
+/* One config field: a mask in one of the three config words. */
+struct xu_field {
+	struct device_attribute attr;
+	u8 word;
+	u64 mask;
+};
+
+ssize_t xu_field_show(struct device *dev, struct device_attribute *attr,
+		      char *buf);
+
+#define XU_FIELD(_var, _name, _word, _mask)				\
+	static struct xu_field xu_field_##_var = {			\
+		.attr = __ATTR(_name, 0444, xu_field_show, NULL),	\
+		.word = (_word),					\
+		.mask = (_mask),					\
+	}
+
+/* A named event: an alias string, with optional scale and unit. */
+struct xu_event_desc {
+	const char *name;
+	const char *config;
+	const char *scale;
+	const char *unit;
+};
+
+#define XU_EVENT(_name, _config) { .name = (_name), .config = (_config) }
+
+/* Events matching (config & mask) == match may only use counters in @counters. */
+struct xu_constraint {
+	u64 mask;
+	u64 match;
+	unsigned long counters;
+};
+
+#define XU_CONSTRAINT(_mask, _match, _counters) \
+	{ .mask = (_mask), .match = (_match), .counters = (_counters) }
+
+struct xu_box;
+struct xu_socket;
+
+/* Only for boxes that are not a plain "box control + N ctl/ctr MSR pairs". */
+struct xu_box_ops {
+	void (*init_box)(struct xu_box *box);
+	void (*exit_box)(struct xu_box *box);
+	void (*enable_box)(struct xu_box *box);
+	void (*disable_box)(struct xu_box *box);
+};
+
+struct xu_box_type {
+	const char *name;		/* PMU is uncore_<name>[_<n>] */
+	unsigned int num_boxes;		/* per socket */
+	unsigned int num_counters;
+	unsigned int width;		/* counter bits */
+	unsigned int max_inc;		/* largest per-cycle increment of any event */
+
+	/* MSR layout: box i's registers are offset by box_offsets[i] */
+	u32 box_ctl;			/* box enable/freeze; 0 if none */
+	u32 box_status;
+	u32 box_ovf;
+	const u32 *box_offsets;		/* NULL: box i is at i * box_stride */
+	u32 box_stride;
+	u32 ctl0;			/* event select of counter 0 */
+	u32 ctr0;			/* count of counter 0 */
+	u8 ctl_stride;
+	u8 ctr_stride;
+
+	u64 enable_bit;			/* kernel-owned local enable in the ctl register */
+
+	struct xu_field * const *fields;		/* NULL-terminated */
+	const struct xu_event_desc *events;		/* { } terminated */
+	const struct xu_constraint *constraints;	/* { } terminated */
+	const struct xu_box_ops *ops;
+};
+
+struct xu_platform {
+	const char *name;
+	u8 family;
+	u8 model;
+	u64 uclk_max_hz;		/* fastest uncore clock of any SKU */
+	const struct xu_box_type * const *types;	/* NULL-terminated */
+	void (*init_socket)(struct xu_socket *sk);	/* on the socket's CPU */
+	void (*exit_socket)(struct xu_socket *sk);
+};
+
+/* Per-socket state; only the collecting CPU touches the shadows. */
+struct xu_socket {
+	unsigned int id;		/* logical package id */
+	int cpu;			/* collecting CPU, -1 when none online */
+	u64 global_ctl;			/* shadow of the global control register */
+};
+
+struct xu_pmu {
+	struct pmu pmu;
+	const struct xu_box_type *type;
+	unsigned int idx;		/* box index within the socket */
+	char name[32];
+	u64 valid[XU_CONFIG_WORDS];	/* bits users may set, from type->fields */
+	struct attribute_group *format;
+	struct attribute_group *events;
+	const struct attribute_group *groups[4];	/* format, events, cpumask */
+	struct xu_box *boxes[XU_MAX_SOCKETS];
+};
+
+/* One box of one socket. */
+struct xu_box {
+	struct xu_pmu *pmu;
+	struct xu_socket *sk;
+	u32 base;			/* offset of this box's registers */
+	raw_spinlock_t lock;		/* folds from other CPUs of the package */
+	unsigned int n_events;		/* collected, in events[] */
+	unsigned int n_active;		/* started on counters */
+	struct perf_event *events[XU_MAX_COUNTERS];
+	struct perf_event *counters[XU_MAX_COUNTERS];
+	unsigned long used;		/* counters with an event */
+	bool enabled;			/* box-level enable written */
+	bool frozen;			/* inside pmu_disable/pmu_enable */
+	struct hrtimer timer;
+	ktime_t poll;
+};
+
+/* Register access (regs.c): the hardware, or the model. */
+int xu_regs_init(const char *backend);
+void xu_regs_exit(void);
+bool xu_regs_simulated(void);
+u64 xu_rdmsr(u32 msr);
+void xu_wrmsr(u32 msr, u64 val);
+
+/* Pure helpers, tested by KUnit. */
+static inline u64 xu_delta(u64 prev, u64 now, unsigned int width)
+{
+	return (now - prev) & GENMASK_ULL(width - 1, 0);
+}
+
+u64 xu_poll_interval_ns(unsigned int width, unsigned int max_inc, u64 uclk_hz);
+int xu_assign_counters(const unsigned long *allowed, unsigned int n, int *assign);
+unsigned long xu_event_counters(const struct xu_box_type *type, u64 config);
+const char *xu_check_config(const struct xu_pmu *xp, const u64 *config);
+int xu_format_field(char *buf, size_t len, u8 word, u64 mask);
+
+/* Register addresses of a box's counter @i. */
+static inline u32 xu_ctl(const struct xu_box *box, unsigned int i)
+{
+	const struct xu_box_type *t = box->pmu->type;
+
+	return box->base + t->ctl0 + i * t->ctl_stride;
+}
+
+static inline u32 xu_ctr(const struct xu_box *box, unsigned int i)
+{
+	const struct xu_box_type *t = box->pmu->type;
+
+	return box->base + t->ctr0 + i * t->ctr_stride;
+}
+
+extern const struct xu_platform xu_nhmex_platform;
+
+#endif /* _XEON_UNCORE_H */

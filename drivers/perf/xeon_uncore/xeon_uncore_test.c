@@ -1,0 +1,446 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests for the xeon_uncore core: wrap arithmetic, poll interval,
+ * counter assignment (against brute force), config validation and the
+ * sysfs format strings of every platform table.
+ */
+#include <kunit/test.h>
+#include <linux/bitfield.h>
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/string.h>
+
+#include "uncore.h"
+
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+
+/* ---- wrap arithmetic ------------------------------------------------ */
+
+struct xu_wrap_case {
+	unsigned int width;
+	u64 prev, now, delta;
+};
+
+static const struct xu_wrap_case xu_wrap_cases[] = {
+	{ 32, 0, 0, 0 },
+	{ 32, 5, 9, 4 },
+	{ 32, 0xfffffff0, 0x10, 0x20 },
+	{ 32, 0xffffffff, 0xfffffffe, 0xffffffff },	/* one short of a full turn */
+	{ 44, 0xfffffffffffULL, 0, 1 },
+	{ 44, 0x80000000000ULL, 0x7ffffffffffULL, 0xfffffffffffULL },
+	{ 44, 0x123, 0x456, 0x333 },
+	{ 48, 0xffffffffffffULL, 0x1, 2 },
+	{ 48, 0xfffffffff000ULL, 0x0000000000ffULL, 0x10ff },
+	{ 48, 1ULL << 47, (1ULL << 47) - 1, 0xffffffffffffULL },
+	/* bits above the width (a 64-bit read of a 48-bit register) are ignored */
+	{ 48, 0xffff000000000010ULL, 0x20, 0x10 },
+};
+
+static void xu_wrap_desc(const struct xu_wrap_case *c, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "w%u %#llx->%#llx", c->width,
+		 c->prev, c->now);
+}
+KUNIT_ARRAY_PARAM(xu_wrap, xu_wrap_cases, xu_wrap_desc);
+
+static void xu_test_wrap(struct kunit *test)
+{
+	const struct xu_wrap_case *c = test->param_value;
+
+	KUNIT_EXPECT_EQ(test, xu_delta(c->prev, c->now, c->width), c->delta);
+}
+
+/* Summing deltas of a counter that wraps many times gives the true total. */
+static void xu_test_wrap_accumulate(struct kunit *test)
+{
+	static const unsigned int widths[] = { 32, 44, 48 };
+	unsigned int w;
+
+	for (w = 0; w < ARRAY_SIZE(widths); w++) {
+		u64 mask = GENMASK_ULL(widths[w] - 1, 0);
+		u64 step = mask / 3 + 12345;	/* < 2^width: at most one wrap per read */
+		u64 hw = mask - 7, prev = hw, total = 0;
+		unsigned int i;
+
+		for (i = 0; i < 1000; i++) {
+			hw = (hw + step) & mask;
+			total += xu_delta(prev, hw, widths[w]);
+			prev = hw;
+		}
+		KUNIT_EXPECT_EQ(test, total, 1000 * step);
+	}
+}
+
+/* ---- poll interval -------------------------------------------------- */
+
+struct xu_poll_case {
+	unsigned int width, max_inc;
+	u64 hz, ns;
+};
+
+static const struct xu_poll_case xu_poll_cases[] = {
+	/* 2^32 / (1 * 1 GHz * 4) = 1.073741824 s */
+	{ 32, 1, 1000000000ULL, 1073741824ULL },
+	/* 2^44 / (24 * 2 GHz * 4) = 91.625968 s */
+	{ 44, 24, 2000000000ULL, 91625968981ULL },
+	/* 2^48 / (24 * 2.666 GHz * 4) = 1099.8 s */
+	{ 48, 24, 2666000000ULL, 1099786574419ULL },
+	/* 2^48 at one per cycle of 2.666 GHz would be 7.3 h: clamped to 1 h */
+	{ 48, 1, 2666000000ULL, 3600000000000ULL },
+	/* absurdly fast counting is clamped to 1 ms */
+	{ 32, 255, 100000000000ULL, 1000000ULL },
+};
+
+static void xu_poll_desc(const struct xu_poll_case *c, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "w%u inc%u %lluHz", c->width,
+		 c->max_inc, c->hz);
+}
+KUNIT_ARRAY_PARAM(xu_poll, xu_poll_cases, xu_poll_desc);
+
+static void xu_test_poll(struct kunit *test)
+{
+	const struct xu_poll_case *c = test->param_value;
+	u64 ns = xu_poll_interval_ns(c->width, c->max_inc, c->hz);
+
+	KUNIT_EXPECT_EQ(test, ns, c->ns);
+}
+
+/* Whatever the inputs, one interval never lets a counter wrap. */
+static void xu_test_poll_never_wraps(struct kunit *test)
+{
+	static const unsigned int widths[] = { 32, 44, 48 };
+	static const unsigned int incs[] = { 1, 2, 8, 24, 64, 255 };
+	static const u64 hz[] = { 133000000ULL, 1000000000ULL, 3400000000ULL };
+	unsigned int w, i, h;
+
+	for (w = 0; w < ARRAY_SIZE(widths); w++)
+		for (i = 0; i < ARRAY_SIZE(incs); i++)
+			for (h = 0; h < ARRAY_SIZE(hz); h++) {
+				u64 ns = xu_poll_interval_ns(widths[w], incs[i], hz[h]);
+				/* worst-case events in one interval, in u128-free form */
+				u64 ev = mul_u64_u64_div_u64(ns, hz[h] * incs[i],
+							     NSEC_PER_SEC);
+
+				if (ns == 1000000ULL)
+					continue;	/* clamped: documented */
+				KUNIT_EXPECT_LT(test, ev, BIT_ULL(widths[w]));
+				KUNIT_EXPECT_LE(test, ev, BIT_ULL(widths[w]) / 4 + 1);
+			}
+}
+
+/* ---- counter assignment --------------------------------------------- */
+
+/* Does any assignment exist?  Dynamic programming over used-counter sets. */
+static bool xu_brute_feasible(const unsigned long *allowed, unsigned int n,
+			      unsigned int counters)
+{
+	u32 reach = 1;	/* bit s: counter set s is reachable after i events */
+	unsigned int i, s, c;
+
+	for (i = 0; i < n; i++) {
+		u32 next = 0;
+
+		for (s = 0; s < BIT(counters); s++) {
+			if (!(reach & BIT(s)))
+				continue;
+			for (c = 0; c < counters; c++)
+				if ((allowed[i] & BIT(c)) && !(s & BIT(c)))
+					next |= BIT(s | BIT(c));
+		}
+		reach = next;
+	}
+	return reach != 0;
+}
+
+static void xu_test_assign_brute(struct kunit *test)
+{
+	unsigned long allowed[5];
+	int assign[5];
+	unsigned int counters, n, i, checked = 0;
+
+	for (counters = 1; counters <= 4; counters++) {
+		unsigned int masks = BIT(counters);
+
+		for (n = 1; n <= counters + 1; n++) {
+			unsigned int combos = 1, k;
+
+			for (i = 0; i < n; i++)
+				combos *= masks;
+			for (k = 0; k < combos; k++) {
+				unsigned int v = k, used = 0;
+				bool want;
+				int ret;
+
+				for (i = 0; i < n; i++) {
+					allowed[i] = v % masks;
+					v /= masks;
+					assign[i] = -1;
+				}
+				want = xu_brute_feasible(allowed, n, counters);
+				ret = xu_assign_counters(allowed, n, assign);
+				checked++;
+				if (want != !ret) {
+					KUNIT_FAIL(test, "counters=%u n=%u k=%u: brute %d, got %d",
+						   counters, n, k, want, ret);
+					return;
+				}
+				if (ret)
+					continue;
+				for (i = 0; i < n; i++) {
+					KUNIT_ASSERT_GE(test, assign[i], 0);
+					KUNIT_ASSERT_TRUE(test, allowed[i] & BIT(assign[i]));
+					KUNIT_ASSERT_FALSE(test, used & BIT(assign[i]));
+					used |= BIT(assign[i]);
+				}
+			}
+		}
+	}
+	kunit_info(test, "%u constraint sets checked against brute force", checked);
+}
+
+/* A feasible reschedule keeps events where they are. */
+static void xu_test_assign_sticky(struct kunit *test)
+{
+	unsigned long allowed[4] = { 0xf, 0xf, 0xf, 0x1 };
+	int assign[4] = { 2, 0, 3, -1 };
+
+	/* event 3 needs counter 0, so only event 1 moves */
+	KUNIT_ASSERT_EQ(test, xu_assign_counters(allowed, 4, assign), 0);
+	KUNIT_EXPECT_EQ(test, assign[0], 2);
+	KUNIT_EXPECT_EQ(test, assign[2], 3);
+	KUNIT_EXPECT_EQ(test, assign[3], 0);
+	KUNIT_EXPECT_EQ(test, assign[1], 1);
+}
+
+static void xu_test_assign_too_many(struct kunit *test)
+{
+	unsigned long allowed[XU_MAX_COUNTERS + 1];
+	int assign[XU_MAX_COUNTERS + 1];
+	unsigned int i;
+
+	for (i = 0; i <= XU_MAX_COUNTERS; i++) {
+		allowed[i] = GENMASK(XU_MAX_COUNTERS - 1, 0);
+		assign[i] = -1;
+	}
+	KUNIT_EXPECT_EQ(test, xu_assign_counters(allowed, XU_MAX_COUNTERS, assign), 0);
+	KUNIT_EXPECT_EQ(test, xu_assign_counters(allowed, XU_MAX_COUNTERS + 1, assign),
+			-ENOSPC);
+}
+
+/* ---- platform tables: formats, validation, constraints -------------- */
+
+struct xu_type_case {
+	const struct xu_platform *plat;
+	const struct xu_box_type *type;
+};
+
+static struct xu_type_case xu_type_cases[8];
+static unsigned int xu_nr_type_cases;
+
+static void xu_collect_types(void)
+{
+	const struct xu_platform * const plats[] = { &xu_nhmex_platform };
+	unsigned int p;
+
+	if (xu_nr_type_cases)
+		return;
+	for (p = 0; p < ARRAY_SIZE(plats); p++) {
+		const struct xu_box_type * const *t;
+
+		for (t = plats[p]->types; *t; t++) {
+			if (xu_nr_type_cases == ARRAY_SIZE(xu_type_cases))
+				return;
+			xu_type_cases[xu_nr_type_cases].plat = plats[p];
+			xu_type_cases[xu_nr_type_cases++].type = *t;
+		}
+	}
+}
+
+static const void *xu_type_gen(const void *prev, char *desc)
+{
+	const struct xu_type_case *c = prev;
+
+	xu_collect_types();
+	c = c ? c + 1 : xu_type_cases;
+	if (c >= xu_type_cases + xu_nr_type_cases)
+		return NULL;
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s %s", c->plat->name, c->type->name);
+	return c;
+}
+
+/* Parse "config1:0-7,21\n" back into a word and a mask. */
+static int xu_parse_format(const char *s, u8 *word, u64 *mask)
+{
+	unsigned int lo, hi;
+	int n;
+
+	if (!strncmp(s, "config1:", 8))
+		*word = 1, s += 8;
+	else if (!strncmp(s, "config2:", 8))
+		*word = 2, s += 8;
+	else if (!strncmp(s, "config:", 7))
+		*word = 0, s += 7;
+	else
+		return -EINVAL;
+	*mask = 0;
+	for (;;) {
+		if (sscanf(s, "%u-%u%n", &lo, &hi, &n) == 2)
+			s += n;
+		else if (sscanf(s, "%u%n", &lo, &n) == 1)
+			hi = lo, s += n;
+		else
+			return -EINVAL;
+		if (hi < lo || hi > 63)
+			return -EINVAL;
+		*mask |= GENMASK_ULL(hi, lo);
+		if (*s == ',')
+			s++;
+		else
+			return strcmp(s, "\n") ? -EINVAL : 0;
+	}
+}
+
+static void xu_test_format_roundtrip(struct kunit *test)
+{
+	const struct xu_type_case *c = test->param_value;
+	struct xu_field * const *f;
+	u64 seen[XU_CONFIG_WORDS] = { };
+
+	for (f = c->type->fields; *f; f++) {
+		char buf[64];
+		u64 mask;
+		u8 word;
+
+		xu_format_field(buf, sizeof(buf), (*f)->word, (*f)->mask);
+		KUNIT_ASSERT_EQ_MSG(test, xu_parse_format(buf, &word, &mask), 0,
+				    "%s: '%s'", (*f)->attr.attr.name, buf);
+		KUNIT_EXPECT_EQ(test, word, (*f)->word);
+		KUNIT_EXPECT_EQ(test, mask, (*f)->mask);
+		/* fields never overlap, and never cover the kernel's enable bit */
+		KUNIT_EXPECT_EQ(test, seen[word] & mask, 0ULL);
+		if (word == 0)
+			KUNIT_EXPECT_EQ(test, mask & c->type->enable_bit, 0ULL);
+		seen[word] |= mask;
+	}
+}
+
+static void xu_test_format_split(struct kunit *test)
+{
+	char buf[64];
+
+	xu_format_field(buf, sizeof(buf), 0, GENMASK_ULL(7, 0) | BIT_ULL(21));
+	KUNIT_EXPECT_STREQ(test, buf, "config:0-7,21\n");
+	xu_format_field(buf, sizeof(buf), 1, BIT_ULL(63));
+	KUNIT_EXPECT_STREQ(test, buf, "config1:63\n");
+	xu_format_field(buf, sizeof(buf), 2, GENMASK_ULL(63, 0));
+	KUNIT_EXPECT_STREQ(test, buf, "config2:0-63\n");
+}
+
+static void xu_setup_pmu(struct xu_pmu *xp, const struct xu_box_type *t)
+{
+	struct xu_field * const *f;
+
+	memset(xp, 0, sizeof(*xp));
+	xp->type = t;
+	for (f = t->fields; *f; f++)
+		xp->valid[(*f)->word] |= (*f)->mask;
+}
+
+/* Every field accepted in full; every other bit but the enable bit refused. */
+static void xu_test_config_bits(struct kunit *test)
+{
+	const struct xu_type_case *c = test->param_value;
+	struct xu_pmu xp;
+	unsigned int w, bit;
+
+	xu_setup_pmu(&xp, c->type);
+	for (w = 0; w < XU_CONFIG_WORDS; w++) {
+		for (bit = 0; bit < 64; bit++) {
+			u64 config[XU_CONFIG_WORDS] = { };
+			bool want = xp.valid[w] & BIT_ULL(bit);
+
+			if (w == 0 && (c->type->enable_bit & BIT_ULL(bit)))
+				want = true;
+			config[w] = BIT_ULL(bit);
+			KUNIT_EXPECT_EQ_MSG(test, !xu_check_config(&xp, config), want,
+					    "config%u bit %u", w, bit);
+		}
+	}
+}
+
+/* Named events only use fields the box has, with values that fit them. */
+static void xu_test_event_aliases(struct kunit *test)
+{
+	const struct xu_type_case *c = test->param_value;
+	const struct xu_event_desc *d;
+
+	for (d = c->type->events; d && d->name; d++) {
+		char *s = kstrdup(d->config, GFP_KERNEL), *p = s, *tok;
+
+		KUNIT_ASSERT_NOT_NULL(test, s);
+		while ((tok = strsep(&p, ","))) {
+			char *eq = strchr(tok, '=');
+			struct xu_field * const *f;
+			u64 v;
+			bool found = false;
+
+			KUNIT_ASSERT_NOT_NULL_MSG(test, eq, "%s: '%s'", d->name, tok);
+			*eq = '\0';
+			KUNIT_ASSERT_EQ(test, kstrtou64(eq + 1, 0, &v), 0);
+			for (f = c->type->fields; *f; f++) {
+				if (strcmp((*f)->attr.attr.name, tok))
+					continue;
+				found = true;
+				KUNIT_EXPECT_EQ_MSG(test, v & ~(u64)((*f)->mask >> __ffs64((*f)->mask)),
+						    0ULL, "%s: %s too wide", d->name, tok);
+			}
+			KUNIT_EXPECT_TRUE_MSG(test, found, "%s uses unknown field %s",
+					      d->name, tok);
+		}
+		kfree(s);
+	}
+}
+
+static void xu_test_constraints(struct kunit *test)
+{
+	const struct xu_type_case *c = test->param_value;
+	const struct xu_constraint *k;
+	unsigned long all = GENMASK(c->type->num_counters - 1, 0);
+
+	KUNIT_EXPECT_LE(test, c->type->num_counters, XU_MAX_COUNTERS);
+	KUNIT_EXPECT_GE(test, c->type->width, 32U);
+	KUNIT_EXPECT_LE(test, c->type->width, 48U);
+	KUNIT_EXPECT_GE(test, c->type->max_inc, 1U);
+	for (k = c->type->constraints; k && k->counters; k++) {
+		KUNIT_EXPECT_EQ(test, k->counters & ~all, 0UL);
+		KUNIT_EXPECT_EQ(test, xu_event_counters(c->type, k->match), k->counters);
+	}
+	if (!c->type->constraints)
+		KUNIT_EXPECT_EQ(test, xu_event_counters(c->type, 0x14), all);
+}
+
+static struct kunit_case xu_core_cases[] = {
+	KUNIT_CASE_PARAM(xu_test_wrap, xu_wrap_gen_params),
+	KUNIT_CASE(xu_test_wrap_accumulate),
+	KUNIT_CASE_PARAM(xu_test_poll, xu_poll_gen_params),
+	KUNIT_CASE(xu_test_poll_never_wraps),
+	KUNIT_CASE(xu_test_assign_brute),
+	KUNIT_CASE(xu_test_assign_sticky),
+	KUNIT_CASE(xu_test_assign_too_many),
+	KUNIT_CASE(xu_test_format_split),
+	KUNIT_CASE_PARAM(xu_test_format_roundtrip, xu_type_gen),
+	KUNIT_CASE_PARAM(xu_test_config_bits, xu_type_gen),
+	KUNIT_CASE_PARAM(xu_test_event_aliases, xu_type_gen),
+	KUNIT_CASE_PARAM(xu_test_constraints, xu_type_gen),
+	{ }
+};
+
+static struct kunit_suite xu_core_suite = {
+	.name = "xeon_uncore_core",
+	.test_cases = xu_core_cases,
+};
+kunit_test_suites(&xu_core_suite);
+
+MODULE_DESCRIPTION("KUnit tests for xeon_uncore");
+MODULE_LICENSE("GPL");
