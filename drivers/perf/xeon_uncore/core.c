@@ -336,6 +336,8 @@ static void xu_pmu_enable(struct pmu *pmu)
 	(err);								\
 })
 
+#define XU_MIXED_GROUP "a group may only mix this PMU with software events"
+
 /* Can @event, its leader and siblings of this PMU ever be on the box together? */
 static int xu_validate_group(struct xu_pmu *xp, struct perf_event *event)
 {
@@ -350,13 +352,13 @@ static int xu_validate_group(struct xu_pmu *xp, struct perf_event *event)
 	if (leader->pmu == event->pmu)
 		allowed[n++] = xu_event_counters(xp->type, leader->hw.config);
 	else if (!is_software_event(leader))
-		return xu_refuse(xp, -EINVAL, "a group may only mix this PMU with software events");
+		return xu_refuse(xp, -EINVAL, XU_MIXED_GROUP);
 
 	for_each_sibling_event(sib, leader) {
 		if (sib->pmu != event->pmu) {
 			if (is_software_event(sib))
 				continue;
-			return xu_refuse(xp, -EINVAL, "a group may only mix this PMU with software events");
+			return xu_refuse(xp, -EINVAL, XU_MIXED_GROUP);
 		}
 		if (n >= xp->type->num_counters)
 			goto nofit;
@@ -388,13 +390,17 @@ static int xu_event_init(struct perf_event *event)
 		return -ENOENT;
 
 	if (event->cpu < 0)
-		return xu_refuse(xp, -EINVAL, "per-task events are not possible, counters are socket-wide (use -a or -C)");
+		return xu_refuse(xp, -EINVAL,
+				 "per-task events are impossible, counters are socket-wide (use -a or -C)");
 	if (is_sampling_event(event))
-		return xu_refuse(xp, -EOPNOTSUPP, "sampling is not supported, count with perf stat");
+		return xu_refuse(xp, -EOPNOTSUPP,
+				 "sampling is not supported, count with perf stat");
 	if (attr->exclude_user || attr->exclude_kernel || attr->exclude_hv)
-		return xu_refuse(xp, -EINVAL, "uncore counters cannot exclude user, kernel or hypervisor mode");
+		return xu_refuse(xp, -EINVAL,
+				 "uncore counters cannot exclude user, kernel or hypervisor mode");
 	if (attr->exclude_idle || attr->exclude_host || attr->exclude_guest)
-		return xu_refuse(xp, -EINVAL, "uncore counters cannot exclude idle, host or guest time");
+		return xu_refuse(xp, -EINVAL,
+				 "uncore counters cannot exclude idle, host or guest time");
 
 	why = xu_check_config(xp, config);
 	if (why)
@@ -592,7 +598,7 @@ static int xu_pmus_register(void)
 
 			ret = xu_pmu_setup(xp, *t, i);
 			if (!ret && xu_pmu_name_taken(xp->name)) {
-				pr_err("PMU %s already exists: the in-tree intel_uncore driver owns it. Unload it (rmmod intel_uncore) and add 'blacklist intel_uncore' to /etc/modprobe.d/xeon-uncore.conf\n",
+				pr_err("PMU %s already exists, probably from intel_uncore: rmmod intel_uncore, and add 'blacklist intel_uncore' to a file in /etc/modprobe.d\n",
 				       xp->name);
 				ret = -EBUSY;
 			}

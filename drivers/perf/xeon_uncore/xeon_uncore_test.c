@@ -41,6 +41,7 @@ static void xu_wrap_desc(const struct xu_wrap_case *c, char *desc)
 	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "w%u %#llx->%#llx", c->width,
 		 c->prev, c->now);
 }
+
 KUNIT_ARRAY_PARAM(xu_wrap, xu_wrap_cases, xu_wrap_desc);
 
 static void xu_test_wrap(struct kunit *test)
@@ -96,6 +97,7 @@ static void xu_poll_desc(const struct xu_poll_case *c, char *desc)
 	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "w%u inc%u %lluHz", c->width,
 		 c->max_inc, c->hz);
 }
+
 KUNIT_ARRAY_PARAM(xu_poll, xu_poll_cases, xu_poll_desc);
 
 static void xu_test_poll(struct kunit *test)
@@ -382,7 +384,7 @@ static void xu_test_event_aliases(struct kunit *test)
 		while ((tok = strsep(&p, ","))) {
 			char *eq = strchr(tok, '=');
 			struct xu_field * const *f;
-			u64 v;
+			u64 v, max;
 			bool found = false;
 
 			KUNIT_ASSERT_NOT_NULL_MSG(test, eq, "%s: '%s'", d->name, tok);
@@ -392,8 +394,9 @@ static void xu_test_event_aliases(struct kunit *test)
 				if (strcmp((*f)->attr.attr.name, tok))
 					continue;
 				found = true;
-				KUNIT_EXPECT_EQ_MSG(test, v & ~(u64)((*f)->mask >> __ffs64((*f)->mask)),
-						    0ULL, "%s: %s too wide", d->name, tok);
+				max = (*f)->mask >> __ffs64((*f)->mask);
+				KUNIT_EXPECT_EQ_MSG(test, v & ~max, 0ULL,
+						    "%s: %s too wide", d->name, tok);
 			}
 			KUNIT_EXPECT_TRUE_MSG(test, found, "%s uses unknown field %s",
 					      d->name, tok);
@@ -440,6 +443,7 @@ static struct kunit_suite xu_core_suite = {
 	.name = "xeon_uncore_core",
 	.test_cases = xu_core_cases,
 };
+
 kunit_test_suites(&xu_core_suite);
 
 MODULE_DESCRIPTION("KUnit tests for xeon_uncore");
