@@ -398,9 +398,14 @@ static int xu_event_init(struct perf_event *event)
 	if (attr->exclude_user || attr->exclude_kernel || attr->exclude_hv)
 		return xu_refuse(xp, -EINVAL,
 				 "uncore counters cannot exclude user, kernel or hypervisor mode");
-	if (attr->exclude_idle || attr->exclude_host || attr->exclude_guest)
-		return xu_refuse(xp, -EINVAL,
-				 "uncore counters cannot exclude idle, host or guest time");
+	if (attr->exclude_idle)
+		return xu_refuse(xp, -EINVAL, "uncore counters cannot exclude idle time");
+	if (attr->exclude_host || attr->exclude_guest) {
+		/* perf tries these first on every run, then retries without */
+		pr_info_once("%s: uncore counters cannot exclude host or guest time\n",
+			     xp->name);
+		return -EINVAL;
+	}
 
 	why = xu_check_config(xp, config);
 	if (why)

@@ -66,10 +66,16 @@ sim_box() {
 	echo "${b//_/}"
 }
 
-# truth SOCKET|all BOX: increments the model counted on every counter of BOX
+# truth SOCKET|all BOX: increments the model counted on every counter of
+# BOX (summed in shell arithmetic: awk's integers are not 64-bit everywhere)
 truth() {
-	awk -v s="$1" -v b="$2" '($1 == s || s == "all") && $2 == b { t += $4 }
-		END { printf "%d\n", t }' "$SIM/truth"
+	local s b c t sum=0
+	while read -r s b c t; do
+		if [ "$b" = "$2" ] && { [ "$1" = all ] || [ "$s" = "$1" ]; }; then
+			sum=$((sum + t))
+		fi
+	done <"$SIM/truth"
+	echo "$sum"
 }
 
 # perf_stat FILE PERF-STAT-ARGS...: CSV output in FILE
@@ -79,17 +85,43 @@ perf_stat() {
 	perf stat -x, -o "$out" "$@"
 }
 
-# csv_value FILE EVENT [SOCKET]: the count perf printed for EVENT
-# (first match; --per-socket lines start with S<n>,<cpus>,)
-csv_value() {
-	awk -F, -v e="$2" -v s="${3:-}" '
-		s != "" && $1 == "S" s && $5 == e { print $3; exit }
-		s == "" && $1 !~ /^S[0-9]/ && $3 == e { print $1; exit }' "$1"
+# perf's CSV does not quote event names, which contain commas
+# (uncore_cbox_0/event=0x14,umask=0x7/), so fields are found around the name.
+# csv_field FILE EVENT SOCKET|"" value|pct: the count, or the percentage of
+# time the event was on a counter, on the first matching line.
+csv_field() {
+	awk -v e="$2" -v s="${3:-}" -v want="$4" '
+		{
+			i = index($0, "," e ",")
+			if (!i) next
+			n = split(substr($0, 1, i - 1), pre, ",")
+			split(substr($0, i + length(e) + 2), post, ",")
+			if (s != "" && (n != 4 || pre[1] != "S" s)) next
+			if (s == "" && n != 2) next
+			print (want == "value") ? pre[n - 1] : post[2]
+			exit
+		}' "$1"
 }
 
-# csv_pct FILE EVENT: percentage of time the event was on a counter
+# csv_value FILE EVENT [SOCKET]
+csv_value() {
+	csv_field "$1" "$2" "${3:-}" value
+}
+
+# csv_pct FILE EVENT
 csv_pct() {
-	awk -F, -v e="$2" '$3 == e { print $5; exit }' "$1"
+	csv_field "$1" "$2" "" pct
+}
+
+# wait_open: until perf has the driver's events open (module refcount > 0)
+wait_open() {
+	local i
+	for i in $(seq 300); do
+		[ "$(cat /sys/module/xeon_uncore/refcnt)" -gt 0 ] && return 0
+		sleep 0.1
+	done
+	fail "perf never opened its events"
+	return 1
 }
 
 log_writes() {

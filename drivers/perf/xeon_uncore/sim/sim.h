@@ -1,0 +1,253 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Register model of Intel Xeon uncore PMUs: definitions shared by the
+ * generic machinery (sim_core.c), the per-platform tables (sim_<plat>.c)
+ * and the KUnit suite.
+ *
+ * A platform is a list of box types.  A box type is written like the
+ * register tables of its programming guide: one row per register, or per
+ * run of identical registers, giving place, width, software access, reset
+ * value, reserved and ignored bits and, where a register does more than
+ * hold a value, a behaviour hook.  Its counters are named by the two rows
+ * holding their control and count registers, plus a hook that decodes the
+ * control bits.  Everything else (address decode, access checks, the log,
+ * time and event counting) is generic.
+ */
+#ifndef _XEON_UNCORE_SIM_H
+#define _XEON_UNCORE_SIM_H
+
+#include <linux/atomic.h>
+#include <linux/spinlock.h>
+#include <linux/types.h>
+
+#define SIM_MAX_TYPES	8	/* box types per platform */
+#define SIM_MAX_REGS	8	/* table rows per box type */
+#define SIM_MAX_INST	8	/* registers per row, counters per box */
+#define SIM_PAT_MAX	64	/* longest per-cycle increment pattern */
+#define SIM_MAX_RATES	64	/* pattern overrides held at once */
+#define SIM_VIOL_KEEP	256	/* violations kept for debugfs */
+
+enum sim_access {
+	SIM_RW,
+	SIM_RO,		/* software read-only: writing is a violation */
+	SIM_WO,		/* software write-only: reading is a violation */
+};
+
+enum sim_space {
+	SIM_MSR,
+};
+
+struct sim;
+struct sim_socket;
+struct sim_box;
+
+/*
+ * One row of a register table.  Registers n = 0..count-1 of the row live at
+ * box base + offset + n * stride.  A write first loses the bits above
+ * @width (the register is wider than what is implemented; not a violation)
+ * and the @ig bits; @rsv bits written as 1 are reported and dropped.  The
+ * hooks see only the remaining bits; without hooks the row is plain storage.
+ */
+struct sim_reg {
+	const char *name;
+	u32 offset;
+	u8 count;
+	u8 stride;
+	u8 width;
+	u8 access;		/* enum sim_access */
+	u64 reset;
+	u64 rsv;
+	u64 ig;
+	u64 (*read)(struct sim_socket *s, struct sim_box *b, unsigned int n);
+	void (*write)(struct sim_socket *s, struct sim_box *b, unsigned int n,
+		      u64 val);
+};
+
+/* An event a box type implements and the guide's "Max Inc/Cyc" for it. */
+struct sim_event {
+	u16 code;
+	u8 max_inc;
+	const char *name;
+};
+
+/* What a counter's control registers ask for, decoded by the platform. */
+struct sim_ctr_cfg {
+	bool programmed;	/* its own enable bit is set */
+	bool counting;		/* every enable level set, nothing frozen */
+	bool pmi;		/* an overflow requests a PMI */
+	bool invert;
+	bool edge;
+	u8 umask;
+	u8 thresh;
+	u16 event;
+};
+
+struct sim_box_type {
+	const char *name;	/* "ubox", "cbox": boxtype in debugfs */
+	u8 space;		/* enum sim_space */
+	unsigned int nboxes;
+	const u32 *base;	/* base address of each box */
+	const struct sim_reg *regs;
+	unsigned int nregs;
+	unsigned int nctrs;
+	unsigned int ctr_width;
+	unsigned int ctl_reg;	/* row of counter n's control register */
+	unsigned int ctr_reg;	/* row of counter n's count register */
+	const struct sim_event *events;
+	unsigned int nevents;
+	void (*decode)(struct sim_socket *s, struct sim_box *b, unsigned int n,
+		       struct sim_ctr_cfg *cfg);
+	/* Counter n passed 2^ctr_width: set its status bits. */
+	void (*overflow)(struct sim_socket *s, struct sim_box *b,
+			 unsigned int n);
+};
+
+struct sim_platform {
+	const char *name;
+	const struct sim_box_type *const *types;
+	unsigned int ntypes;
+	/*
+	 * A counter whose cfg.pmi is set overflowed: update status, apply the
+	 * freeze, return the mask of cores the PMI goes to (0: none).
+	 */
+	u32 (*pmi)(struct sim_socket *s);
+};
+
+/* A periodic per-cycle increment pattern: cycle c adds p[c % len]. */
+struct sim_pattern {
+	u8 len;
+	u8 p[SIM_PAT_MAX];
+};
+
+/*
+ * A counter config's effective per-cycle increments (pattern after
+ * threshold/invert/edge) as prefix sums, so that the count over cycles
+ * [a, b) is G(b) - G(a) with G(c) = (c / len) * sum + prefix[c % len].
+ */
+struct sim_cum {
+	u32 len;		/* 0: counts nothing */
+	u64 sum;
+	u32 prefix[SIM_PAT_MAX + 1];
+};
+
+struct sim_counter {
+	u64 truth;		/* every increment counted; never wraps */
+	struct sim_ctr_cfg cfg;	/* as decoded at the last update */
+	struct sim_ctr_cfg key;	/* what @cum was built for */
+	u32 gen;		/* sim->gen when @cum was built */
+	bool built;
+	struct sim_cum cum;
+};
+
+struct sim_box {
+	const struct sim_box_type *type;
+	unsigned int tidx;	/* index of @type in the platform */
+	unsigned int idx;	/* box number within its type */
+	u64 reg[SIM_MAX_REGS][SIM_MAX_INST];
+	struct sim_counter ctr[SIM_MAX_INST];
+};
+
+struct sim_socket {
+	struct sim *sim;
+	unsigned int id;
+	u64 cycle;		/* counters are accounted up to here */
+	u32 pmi_pending;	/* cores a PMI was raised for, not yet taken */
+	u64 pmi_count;
+	struct sim_box *box;	/* all boxes, platform type order */
+};
+
+struct sim_log {
+	u64 seq;
+	u64 val;
+	u32 addr;
+	u16 cpu;
+	u8 write;
+	u8 space;
+};
+
+struct sim_viol {
+	struct sim_log acc;
+	const char *why;
+	u64 bits;		/* offending bits, when the reason has any */
+};
+
+struct sim_rate {
+	u8 tidx;
+	s16 box;		/* -1: every box of the type */
+	u16 event;
+	u8 umask;
+	struct sim_pattern pat;
+};
+
+struct sim_addr {
+	u32 addr;
+	u8 space;
+	u8 reg;
+	u8 n;
+	u16 box;
+};
+
+struct sim {
+	const struct sim_platform *plat;
+	unsigned int nsockets;
+	unsigned int nboxes;	/* per socket */
+	unsigned int first[SIM_MAX_TYPES];	/* first box of each type */
+	struct sim_socket *sock;
+	struct sim_addr *map;	/* sorted by (space, addr) */
+	unsigned int nmap;
+
+	/* One lock for all of the state below and the sockets. */
+	raw_spinlock_t lock;
+
+	/* cycles = (now - t0) * hz / 1e9 + warp, now frozen when manual */
+	u64 hz;
+	u64 t0;
+	u64 frozen;
+	u64 warp;
+	bool manual;
+
+	struct sim_rate rate[SIM_MAX_RATES];
+	unsigned int nrates;
+	u32 gen;		/* bumped whenever patterns change */
+
+	u64 seq;		/* last access number handed out */
+	struct sim_log *log;
+	unsigned int log_size;
+	u64 log_first;		/* oldest retained seq */
+	u64 log_dropped;
+	struct sim_viol viol[SIM_VIOL_KEEP];
+	u64 nviol;
+
+	void (*pmi_hook)(struct sim_socket *s, u32 cores);
+	atomic_t nmi_busy;
+};
+
+static inline struct sim_box *sim_box(struct sim_socket *s, unsigned int tidx,
+				      unsigned int idx)
+{
+	return &s->box[s->sim->first[tidx] + idx];
+}
+
+struct sim *sim_create(const struct sim_platform *plat, unsigned int sockets,
+		       unsigned int uclk_mhz, unsigned int log_entries);
+void sim_destroy(struct sim *sim);
+int sim_access(struct sim *sim, unsigned int socket, unsigned int cpu,
+	       bool write, u32 addr, u64 *val);
+void sim_set_manual(struct sim *sim, bool manual);
+void sim_advance(struct sim *sim, u64 cycles);
+u64 sim_truth(struct sim *sim, unsigned int socket, unsigned int tidx,
+	      unsigned int box, unsigned int ctr);
+int sim_rate_set(struct sim *sim, const char *type, int box, u16 event,
+		 u8 umask, const struct sim_pattern *pat);
+void sim_rates_reset(struct sim *sim);
+void sim_pattern_default(struct sim_pattern *pat, const char *type,
+			 unsigned int box, u16 event, u8 umask, u8 max_inc);
+void sim_cum_build(struct sim_cum *cum, const struct sim_pattern *pat,
+		   const struct sim_ctr_cfg *cfg);
+u64 sim_cum_at(const struct sim_cum *cum, u64 cycle);
+const struct sim_event *sim_event_find(const struct sim_box_type *t,
+				       u16 code);
+
+extern const struct sim_platform sim_nhmex_platform;
+
+#endif /* _XEON_UNCORE_SIM_H */

@@ -1,0 +1,750 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of the uncore register model: register semantics of the
+ * Xeon 7500 U-box and C-boxes, and the exactness of event counting.
+ * Addresses and bits are restated here from the guide, not taken from the
+ * tables under test.
+ */
+#include <kunit/test.h>
+#include <linux/bits.h>
+#include <linux/err.h>
+#include <linux/math64.h>
+#include <linux/module.h>
+
+#include "sim.h"
+
+#define U_CTL		0xc00
+#define U_STATUS	0xc01
+#define U_OVF		0xc02
+#define U_EVSEL		0xc10
+#define U_CTR		0xc11
+
+#define U_EN		BIT_ULL(0)
+#define U_CORE_SEL(m)	((u64)(m) << 1)
+#define EN_ALL		BIT_ULL(28)
+#define RST_ALL		BIT_ULL(29)
+#define FRZ_ALL		BIT_ULL(31)
+#define ST_PMI		BIT_ULL(30)
+#define ST_OV_S0	BIT_ULL(3)
+#define ST_OV_S1	BIT_ULL(2)
+#define ST_OV_U		BIT_ULL(0)
+
+#define EDGE		BIT_ULL(18)
+#define PMI_EN		BIT_ULL(20)
+#define EN		BIT_ULL(22)
+#define INV		BIT_ULL(23)
+#define EVSEL(ev, um, th)	((ev) | (u64)(um) << 8 | (u64)(th) << 24)
+
+#define CTR_MAX		BIT_ULL(48)
+
+static const u32 cbase[] = {
+	0xd00, 0xd80, 0xd40, 0xdc0, 0xd20, 0xda0, 0xd60, 0xde0,
+};
+
+#define C_CTL(b)	(cbase[b])
+#define C_STATUS(b)	(cbase[b] + 1)
+#define C_OVF(b)	(cbase[b] + 2)
+#define C_EVSEL(b, n)	(cbase[b] + 0x10 + 2 * (n))
+#define C_CTR(b, n)	(cbase[b] + 0x11 + 2 * (n))
+
+enum { UBOX, CBOX };
+
+static struct sim *tsim(struct kunit *test)
+{
+	return test->priv;
+}
+
+static int acc(struct kunit *test, unsigned int sock, bool write, u32 msr,
+	       u64 *val)
+{
+	return sim_access(tsim(test), sock, 0, write, msr, val);
+}
+
+static void wr(struct kunit *test, unsigned int sock, u32 msr, u64 val)
+{
+	KUNIT_EXPECT_EQ_MSG(test, acc(test, sock, true, msr, &val), 0,
+			    "write 0x%x", msr);
+}
+
+static u64 rd(struct kunit *test, unsigned int sock, u32 msr)
+{
+	u64 val = ~0ULL;
+
+	KUNIT_EXPECT_EQ_MSG(test, acc(test, sock, false, msr, &val), 0,
+			    "read 0x%x", msr);
+	return val;
+}
+
+static const char *last_why(struct kunit *test)
+{
+	struct sim *sim = tsim(test);
+
+	return sim->nviol ? sim->viol[(sim->nviol - 1) % SIM_VIOL_KEEP].why :
+			    "";
+}
+
+/* The current cycle: every access brings its socket there. */
+static u64 now(struct kunit *test, unsigned int sock)
+{
+	rd(test, sock, U_CTL);
+	return tsim(test)->sock[sock].cycle;
+}
+
+static void set_rate(struct kunit *test, const char *type, int box, u16 ev,
+		     u8 umask, const u8 *p, unsigned int len)
+{
+	struct sim_pattern pat = { .len = len };
+
+	memcpy(pat.p, p, len);
+	KUNIT_ASSERT_EQ(test, sim_rate_set(tsim(test), type, box, ev, umask,
+					   &pat), 0);
+}
+
+static const u8 one[] = { 1 };
+
+/* Counter n of C-box b counts evsel, everything above it enabled. */
+static void cbox_count(struct kunit *test, unsigned int sock, unsigned int b,
+		       unsigned int n, u64 evsel)
+{
+	wr(test, sock, U_CTL, EN_ALL);
+	wr(test, sock, C_CTL(b), rd(test, sock, C_CTL(b)) | BIT_ULL(n));
+	wr(test, sock, C_EVSEL(b, n), evsel | EN);
+}
+
+static u32 rng_state;
+
+static u32 rng(void)
+{
+	rng_state ^= rng_state << 13;
+	rng_state ^= rng_state >> 17;
+	rng_state ^= rng_state << 5;
+	return rng_state;
+}
+
+static void random_pattern(struct sim_pattern *pat, u8 max)
+{
+	unsigned int i;
+
+	pat->len = 1 + rng() % SIM_PAT_MAX;
+	for (i = 0; i < pat->len; i++)
+		pat->p[i] = rng() % (max + 1U);
+}
+
+/* Reference: the counting rules applied one cycle at a time. */
+static bool cond(u8 v, const struct sim_ctr_cfg *cfg)
+{
+	if (!cfg->thresh)
+		return v > 0;
+	return cfg->invert ? v < cfg->thresh : v >= cfg->thresh;
+}
+
+static u64 brute(const struct sim_pattern *pat, const struct sim_ctr_cfg *cfg,
+		 u64 a, u64 b)
+{
+	u64 c, n = 0;
+	u32 i;
+
+	for (c = a; c < b; c++) {
+		div_u64_rem(c, pat->len, &i);
+		if (cfg->edge)
+			n += cond(pat->p[i], cfg) &&
+			     !cond(pat->p[(i + pat->len - 1) % pat->len], cfg);
+		else if (cfg->thresh)
+			n += cond(pat->p[i], cfg);
+		else
+			n += pat->p[i];
+	}
+	return n;
+}
+
+static int sim_test_init(struct kunit *test)
+{
+	struct sim *sim = sim_create(&sim_nhmex_platform, 2, 2000, 64);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(sim));
+	sim_set_manual(sim, true);
+	test->priv = sim;
+	rng_state = 2463534242U;
+	return 0;
+}
+
+static void sim_test_exit(struct kunit *test)
+{
+	sim_destroy(test->priv);
+}
+
+/* Every register the guide defines exists and resets to 0. */
+static void test_reset_values(struct kunit *test)
+{
+	struct sim *sim = tsim(test);
+	unsigned int i, s, b, n;
+
+	KUNIT_EXPECT_EQ(test, sim->nmap, 5U + 8 * (3 + 2 * 6));
+	for (s = 0; s < 2; s++) {
+		for (i = 0; i < sim->nmap; i++) {
+			const struct sim_addr *a = &sim->map[i];
+			const struct sim_box *bx = &sim->sock[s].box[a->box];
+
+			if (bx->type->regs[a->reg].access == SIM_WO)
+				continue;
+			KUNIT_EXPECT_EQ_MSG(test, rd(test, s, a->addr), 0ULL,
+					    "0x%x", a->addr);
+		}
+		for (b = 0; b < 8; b++) {
+			for (n = 0; n < 6; n++) {
+				KUNIT_EXPECT_EQ(test, rd(test, s, C_EVSEL(b, n)), 0ULL);
+				KUNIT_EXPECT_EQ(test, rd(test, s, C_CTR(b, n)), 0ULL);
+			}
+		}
+	}
+	KUNIT_EXPECT_EQ(test, sim->nviol, 0ULL);
+}
+
+/* Bits above the implemented width and "ig" bits vanish silently. */
+static void test_width_and_ignored(struct kunit *test)
+{
+	wr(test, 0, C_CTR(0, 0), ~0ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, C_CTR(0, 0)), CTR_MAX - 1);
+	wr(test, 0, U_CTR, 0xabcd000012345678ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, U_CTR), 0x000012345678ULL);
+	wr(test, 0, C_CTL(3), 0xffffffff00000000ULL | 0x3f);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, C_CTL(3)), 0x3fULL);
+	wr(test, 0, C_CTL(3), 0xffffffc0ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, C_CTL(3)), 0ULL);
+	wr(test, 0, U_EVSEL, 0xffffffff00000000ULL | EVSEL(0x50, 0xff, 0xff) |
+	   EN | INV | EDGE);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, U_EVSEL), 0x50 | EN | EDGE);
+	wr(test, 0, C_EVSEL(1, 2), BIT_ULL(63) | BIT_ULL(55) | 0x14);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, C_EVSEL(1, 2)), 0x14ULL);
+	wr(test, 0, U_STATUS, GENMASK_ULL(29, 4));
+	KUNIT_EXPECT_EQ(test, rd(test, 0, U_STATUS), 0ULL);
+	KUNIT_EXPECT_EQ(test, tsim(test)->nviol, 0ULL);
+}
+
+static void test_write_only(struct kunit *test)
+{
+	struct sim *sim = tsim(test);
+	u64 v = 1;
+
+	KUNIT_EXPECT_EQ(test, acc(test, 0, false, U_OVF, &v), -EIO);
+	KUNIT_EXPECT_EQ(test, v, 0ULL);
+	KUNIT_EXPECT_EQ(test, sim->nviol, 1ULL);
+	KUNIT_EXPECT_STREQ(test, last_why(test), "read of write-only register");
+	KUNIT_EXPECT_EQ(test, acc(test, 1, false, C_OVF(7), &v), -EIO);
+	KUNIT_EXPECT_EQ(test, sim->nviol, 2ULL);
+	KUNIT_EXPECT_EQ(test, sim->viol[1].acc.addr, (u32)C_OVF(7));
+	KUNIT_EXPECT_EQ(test, sim->viol[1].acc.write, 0);
+	KUNIT_EXPECT_EQ(test, sim->viol[1].acc.seq, sim->seq);
+}
+
+/* NHM-EX U/C boxes have no read-only register: use a one-row platform. */
+static const u32 ro_base[] = { 0x100 };
+static const struct sim_reg ro_regs[] = {
+	{ .name = "RO", .offset = 0, .count = 1, .width = 32,
+	  .access = SIM_RO, .reset = 0x1234 },
+};
+
+static const struct sim_box_type ro_box = {
+	.name = "rbox", .space = SIM_MSR, .nboxes = 1, .base = ro_base,
+	.regs = ro_regs, .nregs = ARRAY_SIZE(ro_regs),
+};
+
+static const struct sim_box_type *const ro_types[] = { &ro_box };
+
+static u32 ro_pmi(struct sim_socket *s)
+{
+	return 0;
+}
+
+static const struct sim_platform ro_plat = {
+	.name = "ro", .types = ro_types, .ntypes = 1, .pmi = ro_pmi,
+};
+
+static void test_read_only(struct kunit *test)
+{
+	struct sim *sim = sim_create(&ro_plat, 1, 1000, 4);
+	u64 v = 0xffff;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(sim));
+	KUNIT_EXPECT_EQ(test, sim_access(sim, 0, 0, true, 0x100, &v), -EIO);
+	KUNIT_EXPECT_EQ(test, sim->nviol, 1ULL);
+	KUNIT_EXPECT_STREQ(test, sim->viol[0].why, "write to read-only register");
+	KUNIT_EXPECT_EQ(test, sim_access(sim, 0, 0, false, 0x100, &v), 0);
+	KUNIT_EXPECT_EQ(test, v, 0x1234ULL);
+	KUNIT_EXPECT_EQ(test, sim->nviol, 1ULL);
+	sim_destroy(sim);
+}
+
+static void test_reserved(struct kunit *test)
+{
+	struct sim *sim = tsim(test);
+
+	wr(test, 0, C_EVSEL(4, 5), BIT_ULL(61) | BIT_ULL(21) | 0x14 | EN);
+	KUNIT_EXPECT_EQ(test, sim->nviol, 1ULL);
+	KUNIT_EXPECT_STREQ(test, last_why(test), "reserved bits set");
+	KUNIT_EXPECT_EQ(test, sim->viol[0].bits, BIT_ULL(61) | BIT_ULL(21));
+	KUNIT_EXPECT_EQ(test, sim->viol[0].acc.val,
+			BIT_ULL(61) | BIT_ULL(21) | 0x14 | EN);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, C_EVSEL(4, 5)), 0x14 | EN);
+	wr(test, 0, C_EVSEL(4, 5), BIT_ULL(40));
+	KUNIT_EXPECT_EQ(test, sim->nviol, 2ULL);
+	wr(test, 0, U_CTL, BIT_ULL(30) | EN_ALL);
+	KUNIT_EXPECT_EQ(test, sim->nviol, 3ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, U_CTL), EN_ALL);
+	wr(test, 0, C_STATUS(0), BIT_ULL(6));
+	wr(test, 0, C_OVF(0), BIT_ULL(31));
+	wr(test, 0, U_OVF, BIT_ULL(4));
+	KUNIT_EXPECT_EQ(test, sim->nviol, 6ULL);
+	/* pmi_core_sel is taken as 8 bits wide */
+	wr(test, 0, U_CTL, U_CORE_SEL(0xff));
+	KUNIT_EXPECT_EQ(test, sim->nviol, 6ULL);
+}
+
+static void test_unimplemented(struct kunit *test)
+{
+	struct sim *sim = tsim(test);
+	static const u32 holes[] = { 0xc03, 0xc12, 0xd03, 0xd0f, 0xd1c, 0xe00 };
+	unsigned int i;
+	u64 v = 0;
+
+	for (i = 0; i < ARRAY_SIZE(holes); i++) {
+		KUNIT_EXPECT_EQ(test, acc(test, 0, i & 1, holes[i], &v), -EIO);
+		KUNIT_EXPECT_STREQ(test, last_why(test), "unimplemented register");
+	}
+	KUNIT_EXPECT_EQ(test, sim_access(sim, 2, 5, false, U_CTL, &v), -EIO);
+	KUNIT_EXPECT_STREQ(test, last_why(test), "socket out of range");
+	KUNIT_EXPECT_EQ(test, sim->nviol, (u64)ARRAY_SIZE(holes) + 1);
+	KUNIT_EXPECT_EQ(test, sim->seq, sim->nviol);
+}
+
+/* Status: set by software (RW), cleared through OVF_CTL, summarised up. */
+static void test_status_w1c(struct kunit *test)
+{
+	wr(test, 0, C_STATUS(2), 0x3f);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, U_STATUS), ST_OV_S0);
+	wr(test, 0, C_OVF(2), 0x05);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, C_STATUS(2)), 0x3aULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, U_STATUS), ST_OV_S0);
+	wr(test, 0, C_OVF(2), 0x3a);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, C_STATUS(2)), 0ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, U_STATUS), 0ULL);
+
+	wr(test, 0, C_STATUS(6), 0x01);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, U_STATUS), ST_OV_S1);
+	KUNIT_EXPECT_EQ(test, rd(test, 1, U_STATUS), 0ULL);
+	/* the summary clears only from below */
+	wr(test, 0, U_OVF, ST_OV_S1);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, U_STATUS), ST_OV_S1);
+	wr(test, 0, C_OVF(6), 0x01);
+
+	wr(test, 0, U_STATUS, BIT_ULL(31) | ST_PMI | 0x3);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, U_STATUS), BIT_ULL(31) | ST_PMI | 0x3);
+	wr(test, 0, U_OVF, ST_PMI | ST_OV_U);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, U_STATUS), BIT_ULL(31) | 0x2);
+	KUNIT_EXPECT_EQ(test, tsim(test)->nviol, 0ULL);
+}
+
+struct en_case {
+	bool ubox;
+	bool en_all, frz_all, box_en, local_en;
+	const char *desc;
+};
+
+static const struct en_case en_cases[] = {
+	{ false, 1, 0, 1, 1, "cbox all enabled" },
+	{ false, 0, 0, 1, 1, "cbox en_all clear" },
+	{ false, 1, 1, 1, 1, "cbox frz_all set" },
+	{ false, 1, 0, 0, 1, "cbox ctr_en clear" },
+	{ false, 1, 0, 1, 0, "cbox local en clear" },
+	{ true, 1, 0, 1, 1, "ubox all enabled" },
+	{ true, 0, 0, 1, 1, "ubox en_all clear" },
+	{ true, 1, 1, 1, 1, "ubox frz_all set" },
+	{ true, 1, 0, 0, 1, "ubox U en clear" },
+	{ true, 1, 0, 1, 0, "ubox local en clear" },
+};
+
+static void en_case_desc(const struct en_case *c, char *desc)
+{
+	strscpy(desc, c->desc, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(en, en_cases, en_case_desc);
+
+static void test_enable_hierarchy(struct kunit *test)
+{
+	const struct en_case *c = test->param_value;
+	struct sim *sim = tsim(test);
+	u64 gctl = (c->en_all ? EN_ALL : 0) | (c->frz_all ? FRZ_ALL : 0);
+	u64 local = c->local_en ? EN : 0;
+	u64 want = (c->en_all && !c->frz_all && c->box_en && c->local_en) ?
+		   1000 : 0;
+
+	set_rate(test, "ubox", 0, 0x50, 0, one, 1);
+	set_rate(test, "cbox", 2, 0x14, 0x07, one, 1);
+	if (c->ubox) {
+		wr(test, 0, U_EVSEL, 0x50 | local);
+		wr(test, 0, U_CTL, gctl | (c->box_en ? U_EN : 0));
+	} else {
+		wr(test, 0, C_CTL(2), c->box_en ? BIT_ULL(3) : 0);
+		wr(test, 0, C_EVSEL(2, 3), EVSEL(0x14, 0x07, 0) | local);
+		wr(test, 0, U_CTL, gctl | U_EN);
+	}
+	sim_advance(sim, 1000);
+	if (c->ubox) {
+		KUNIT_EXPECT_EQ(test, rd(test, 0, U_CTR), want);
+		KUNIT_EXPECT_EQ(test, sim_truth(sim, 0, UBOX, 0, 0), want);
+	} else {
+		KUNIT_EXPECT_EQ(test, rd(test, 0, C_CTR(2, 3)), want);
+		KUNIT_EXPECT_EQ(test, sim_truth(sim, 0, CBOX, 2, 3), want);
+	}
+	KUNIT_EXPECT_EQ(test, sim_truth(sim, 1, CBOX, 2, 3), 0ULL);
+}
+
+static void test_rst_all(struct kunit *test)
+{
+	struct sim *sim = tsim(test);
+
+	set_rate(test, "cbox", -1, 0x10, 0, one, 1);
+	set_rate(test, "ubox", -1, 0x00, 0, one, 1);
+	cbox_count(test, 0, 1, 3, EVSEL(0x10, 0, 0));
+	wr(test, 0, U_EVSEL, 0x00 | EN);
+	wr(test, 0, U_CTL, EN_ALL | U_EN);
+	sim_advance(sim, 500);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, C_CTR(1, 3)), 500ULL);
+	wr(test, 0, U_CTL, EN_ALL | U_EN | RST_ALL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, U_CTL), EN_ALL | U_EN);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, C_CTR(1, 3)), 0ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, U_CTR), 0ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, C_EVSEL(1, 3)), EVSEL(0x10, 0, 0) | EN);
+	sim_advance(sim, 10);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, C_CTR(1, 3)), 10ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, U_CTR), 10ULL);
+	KUNIT_EXPECT_EQ(test, sim_truth(sim, 0, CBOX, 1, 3), 510ULL);
+	KUNIT_EXPECT_EQ(test, sim_truth(sim, 0, UBOX, 0, 0), 510ULL);
+}
+
+static void test_overflow_status(struct kunit *test)
+{
+	struct sim *sim = tsim(test);
+
+	set_rate(test, "cbox", 5, 0x10, 0, one, 1);
+	cbox_count(test, 0, 5, 4, EVSEL(0x10, 0, 0));
+	wr(test, 0, C_CTR(5, 4), CTR_MAX - 10);
+	sim_advance(sim, 5);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, C_CTR(5, 4)), CTR_MAX - 5);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, C_STATUS(5)), 0ULL);
+	sim_advance(sim, 20);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, C_CTR(5, 4)), 15ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, C_STATUS(5)), BIT_ULL(4));
+	KUNIT_EXPECT_EQ(test, rd(test, 0, U_STATUS), ST_OV_S1);
+	KUNIT_EXPECT_EQ(test, sim_truth(sim, 0, CBOX, 5, 4), 25ULL);
+
+	set_rate(test, "ubox", 0, 0x51, 0, one, 1);
+	wr(test, 0, U_EVSEL, 0x51 | EN);
+	wr(test, 0, U_CTL, EN_ALL | U_EN);
+	wr(test, 0, U_CTR, CTR_MAX - 1);
+	sim_advance(sim, 3);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, U_CTR), 2ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, U_STATUS), ST_OV_S1 | ST_OV_U);
+	KUNIT_EXPECT_EQ(test, rd(test, 1, U_STATUS), 0ULL);
+}
+
+/* A pmi_en counter's wrap sets pmi and stops all counting right there. */
+static void test_pmi(struct kunit *test)
+{
+	struct sim *sim = tsim(test);
+	struct sim_socket *s = &sim->sock[0];
+
+	set_rate(test, "cbox", -1, 0x10, 0, one, 1);
+	cbox_count(test, 0, 0, 0, EVSEL(0x10, 0, 0) | PMI_EN);
+	cbox_count(test, 0, 3, 1, EVSEL(0x10, 0, 0));
+	wr(test, 0, C_CTR(0, 0), CTR_MAX - 100);
+	wr(test, 0, U_CTL, EN_ALL | U_CORE_SEL(0x5));
+	sim_advance(sim, 1000);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, C_CTR(0, 0)), 0ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, C_CTR(3, 1)), 100ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, C_STATUS(0)), 1ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, U_STATUS), ST_PMI | ST_OV_S0);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, U_CTL), U_CORE_SEL(0x5));
+	KUNIT_EXPECT_EQ(test, s->pmi_count, 1ULL);
+	KUNIT_EXPECT_EQ(test, s->pmi_pending, 0x5U);
+	KUNIT_EXPECT_EQ(test, sim_truth(sim, 0, CBOX, 0, 0), 100ULL);
+
+	/* the guide's restart: clear status, re-preload, set en_all */
+	wr(test, 0, C_OVF(0), 1);
+	wr(test, 0, U_OVF, ST_PMI);
+	wr(test, 0, C_CTR(0, 0), CTR_MAX - 50);
+	wr(test, 0, U_CTL, EN_ALL);
+	sim_advance(sim, 30);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, C_CTR(0, 0)), CTR_MAX - 20);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, U_STATUS), 0ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, C_CTR(3, 1)), 130ULL);
+	/* no cores selected: status and freeze, but no PMI sent */
+	sim_advance(sim, 100);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, U_STATUS), ST_PMI | ST_OV_S0);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, C_CTR(3, 1)), 150ULL);
+	KUNIT_EXPECT_EQ(test, s->pmi_count, 1ULL);
+}
+
+/* The freeze lands exactly after the wrapping cycle, for any pattern. */
+static void test_pmi_random(struct kunit *test)
+{
+	struct sim_ctr_cfg cfg = {};
+	struct sim_pattern pat;
+	unsigned int i;
+
+	for (i = 0; i < 20; i++) {
+		u64 c0, room = 1 + rng() % 500, want, k;
+
+		sim_test_exit(test);
+		sim_test_init(test);
+		rng_state += i;
+		random_pattern(&pat, 24);
+		pat.p[rng() % pat.len] = 1 + rng() % 24;
+		set_rate(test, "cbox", 7, 0x18, 0, pat.p, pat.len);
+		cbox_count(test, 0, 7, 5, EVSEL(0x18, 0, 0) | PMI_EN);
+		wr(test, 0, C_CTR(7, 5), CTR_MAX - room);
+		c0 = now(test, 0);
+		for (k = c0, want = 0; want < room; k++)
+			want += brute(&pat, &cfg, k, k + 1);
+		want -= room;
+		sim_advance(tsim(test), 100000);
+		KUNIT_EXPECT_EQ(test, rd(test, 0, C_CTR(7, 5)), want);
+		KUNIT_EXPECT_EQ(test, sim_truth(tsim(test), 0, CBOX, 7, 5),
+				room + want);
+		KUNIT_EXPECT_EQ(test, rd(test, 0, U_STATUS), ST_PMI | ST_OV_S1);
+	}
+}
+
+struct cnt_case {
+	u8 thresh;
+	bool invert, edge;
+	u8 event, max;
+};
+
+static const struct cnt_case cnt_cases[] = {
+	{ 0, 0, 0, 0x18, 24 }, { 0, 0, 1, 0x18, 24 }, { 0, 1, 0, 0x18, 24 },
+	{ 5, 0, 0, 0x18, 24 }, { 5, 1, 0, 0x18, 24 }, { 5, 0, 1, 0x18, 24 },
+	{ 5, 1, 1, 0x18, 24 }, { 24, 0, 0, 0x18, 24 }, { 25, 1, 1, 0x18, 24 },
+	{ 1, 0, 0, 0x1a, 8 }, { 8, 1, 1, 0x1a, 8 }, { 3, 0, 1, 0x05, 3 },
+	{ 0, 0, 0, 0x14, 1 }, { 0, 0, 1, 0x14, 1 }, { 1, 1, 0, 0x14, 1 },
+	{ 1, 1, 1, 0x14, 1 }, { 255, 1, 0, 0x14, 1 },
+};
+
+static void cnt_case_desc(const struct cnt_case *c, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE,
+		 "event 0x%02x thresh %u invert %d edge %d", c->event,
+		 c->thresh, c->invert, c->edge);
+}
+
+KUNIT_ARRAY_PARAM(cnt, cnt_cases, cnt_case_desc);
+
+/* G against counting cycle by cycle, alone and through the registers. */
+static void test_threshold_edge(struct kunit *test)
+{
+	const struct cnt_case *c = test->param_value;
+	struct sim_ctr_cfg cfg = {
+		.thresh = c->thresh, .invert = c->invert, .edge = c->edge,
+	};
+	struct sim_pattern pat;
+	struct sim_cum cum;
+	unsigned int i, j;
+
+	rng_state += c->event * 131 + c->thresh * 7 + c->invert * 2 + c->edge;
+	for (i = 0; i < 30; i++) {
+		random_pattern(&pat, c->max);
+		sim_cum_build(&cum, &pat, &cfg);
+		for (j = 0; j < 20; j++) {
+			u64 a = rng() % 5000, b = a + rng() % 3000;
+
+			KUNIT_EXPECT_EQ(test, sim_cum_at(&cum, b) -
+					sim_cum_at(&cum, a),
+					brute(&pat, &cfg, a, b));
+		}
+	}
+
+	for (i = 0; i < 8; i++) {
+		u64 evsel = EVSEL(c->event, 0x01, c->thresh) |
+			    (c->invert ? INV : 0) | (c->edge ? EDGE : 0);
+		u64 c0, n = rng() % 4000;
+
+		random_pattern(&pat, c->max);
+		set_rate(test, "cbox", i, c->event, 0x01, pat.p, pat.len);
+		cbox_count(test, 1, i, i % 6, evsel);
+		wr(test, 1, C_CTR(i, i % 6), 0);
+		c0 = now(test, 1);
+		sim_advance(tsim(test), n);
+		KUNIT_EXPECT_EQ(test, rd(test, 1, C_CTR(i, i % 6)),
+				brute(&pat, &cfg, c0, c0 + n));
+		wr(test, 1, C_EVSEL(i, i % 6), 0);
+	}
+}
+
+/* G stays exact far from the origin and over very long spans. */
+static void test_long_spans(struct kunit *test)
+{
+	struct sim_ctr_cfg cfg = {};
+	struct sim_pattern pat;
+	struct sim_cum cum;
+	unsigned int i;
+
+	for (i = 0; i < 50; i++) {
+		u64 a = ((u64)rng() << 20) + rng(), k = ((u64)rng() << 8) + rng();
+		u64 b = a + rng() % 1000;
+
+		random_pattern(&pat, 24);
+		sim_cum_build(&cum, &pat, &cfg);
+		KUNIT_EXPECT_EQ(test,
+				sim_cum_at(&cum, a + k * pat.len) - sim_cum_at(&cum, a),
+				k * cum.sum);
+		KUNIT_EXPECT_EQ(test, sim_cum_at(&cum, b) - sim_cum_at(&cum, a),
+				brute(&pat, &cfg, a, b));
+	}
+}
+
+/* Truth goes past 2^48 while the counter wraps; lazy updates are exact. */
+static void test_truth_no_wrap(struct kunit *test)
+{
+	static const u8 full[] = { 24 };
+	struct sim *sim = tsim(test);
+	u64 n = BIT_ULL(45) + 12345, i;
+
+	set_rate(test, "cbox", -1, 0x18, 0, full, 1);
+	cbox_count(test, 0, 4, 2, EVSEL(0x18, 0, 0));
+	cbox_count(test, 1, 4, 2, EVSEL(0x18, 0, 0));
+	/* socket 1 is looked at often, socket 0 only at the end */
+	for (i = 0; i < 8; i++) {
+		sim_advance(sim, n / 8);
+		rd(test, 1, C_CTR(4, 2));
+	}
+	sim_advance(sim, n % 8);
+	KUNIT_EXPECT_EQ(test, sim_truth(sim, 0, CBOX, 4, 2), 24 * n);
+	KUNIT_EXPECT_EQ(test, sim_truth(sim, 1, CBOX, 4, 2), 24 * n);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, C_CTR(4, 2)), (24 * n) & (CTR_MAX - 1));
+	KUNIT_EXPECT_EQ(test, rd(test, 1, C_CTR(4, 2)), (24 * n) & (CTR_MAX - 1));
+	KUNIT_EXPECT_EQ(test, rd(test, 0, C_STATUS(4)), BIT_ULL(2));
+	/* writing the counter leaves the truth alone */
+	wr(test, 0, C_CTR(4, 2), 7);
+	KUNIT_EXPECT_EQ(test, sim_truth(sim, 0, CBOX, 4, 2), 24 * n);
+}
+
+static void test_sockets_independent(struct kunit *test)
+{
+	struct sim *sim = tsim(test);
+
+	cbox_count(test, 0, 6, 0, EVSEL(0x14, 0x07, 0));
+	KUNIT_EXPECT_EQ(test, rd(test, 1, C_EVSEL(6, 0)), 0ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 1, U_CTL), 0ULL);
+	sim_advance(sim, 10000);
+	KUNIT_EXPECT_GT(test, rd(test, 0, C_CTR(6, 0)), 0ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 1, C_CTR(6, 0)), 0ULL);
+	/* an unknown event counts nothing */
+	wr(test, 0, C_CTR(6, 1), 0);
+	cbox_count(test, 0, 6, 1, EVSEL(0x09, 0x01, 0));
+	sim_advance(sim, 10000);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, C_CTR(6, 1)), 0ULL);
+}
+
+static void test_default_patterns(struct kunit *test)
+{
+	const struct sim_platform *plat = &sim_nhmex_platform;
+	struct sim_pattern a, b;
+	unsigned int t, e, box, um, i, sum;
+
+	for (t = 0; t < plat->ntypes; t++) {
+		const struct sim_box_type *bt = plat->types[t];
+
+		for (e = 0; e < bt->nevents; e++) {
+			const struct sim_event *ev = &bt->events[e];
+
+			for (box = 0; box < bt->nboxes; box++) {
+				for (um = 0; um < 256; um += 37) {
+					sim_pattern_default(&a, bt->name, box,
+							    ev->code, um,
+							    ev->max_inc);
+					sim_pattern_default(&b, bt->name, box,
+							    ev->code, um,
+							    ev->max_inc);
+					KUNIT_EXPECT_EQ(test, memcmp(&a, &b, 1 + a.len), 0);
+					KUNIT_EXPECT_GE(test, a.len, 4);
+					KUNIT_EXPECT_LE(test, a.len, 16);
+					for (i = 0, sum = 0; i < a.len; i++) {
+						KUNIT_EXPECT_LE(test, a.p[i], ev->max_inc);
+						sum += a.p[i];
+					}
+					KUNIT_EXPECT_GT(test, sum, 0U);
+				}
+			}
+		}
+	}
+}
+
+static void test_rate_checks(struct kunit *test)
+{
+	struct sim *sim = tsim(test);
+	struct sim_pattern pat = { .len = 2, .p = { 8, 9 } };
+
+	KUNIT_EXPECT_EQ(test, sim_rate_set(sim, "cbox", 0, 0x1a, 0, &pat), -EINVAL);
+	pat.p[1] = 8;
+	KUNIT_EXPECT_EQ(test, sim_rate_set(sim, "cbox", 0, 0x1a, 0, &pat), 0);
+	KUNIT_EXPECT_EQ(test, sim_rate_set(sim, "cbox", 8, 0x1a, 0, &pat), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sim_rate_set(sim, "cbox", 0, 0x09, 0, &pat), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sim_rate_set(sim, "sbox", 0, 0x1a, 0, &pat), -EINVAL);
+	pat.len = 0;
+	KUNIT_EXPECT_EQ(test, sim_rate_set(sim, "cbox", 0, 0x1a, 0, &pat), -EINVAL);
+	pat.len = SIM_PAT_MAX + 1;
+	KUNIT_EXPECT_EQ(test, sim_rate_set(sim, "cbox", 0, 0x1a, 0, &pat), -EINVAL);
+	KUNIT_EXPECT_EQ(test, sim->nrates, 1U);
+	sim_rates_reset(sim);
+	KUNIT_EXPECT_EQ(test, sim->nrates, 0U);
+}
+
+static void test_log_ring(struct kunit *test)
+{
+	struct sim *sim = tsim(test);
+	unsigned int i;
+
+	for (i = 0; i < 100; i++)
+		rd(test, 0, U_CTL);
+	KUNIT_EXPECT_EQ(test, sim->seq, 100ULL);
+	KUNIT_EXPECT_EQ(test, sim->log_dropped, 100ULL - 64);
+	KUNIT_EXPECT_EQ(test, sim->log_first, 100ULL - 64 + 1);
+	KUNIT_EXPECT_EQ(test, sim->log[100 % 64].seq, 100ULL);
+}
+
+static struct kunit_case sim_test_cases[] = {
+	KUNIT_CASE(test_reset_values),
+	KUNIT_CASE(test_width_and_ignored),
+	KUNIT_CASE(test_write_only),
+	KUNIT_CASE(test_read_only),
+	KUNIT_CASE(test_reserved),
+	KUNIT_CASE(test_unimplemented),
+	KUNIT_CASE(test_status_w1c),
+	KUNIT_CASE_PARAM(test_enable_hierarchy, en_gen_params),
+	KUNIT_CASE(test_rst_all),
+	KUNIT_CASE(test_overflow_status),
+	KUNIT_CASE(test_pmi),
+	KUNIT_CASE(test_pmi_random),
+	KUNIT_CASE_PARAM(test_threshold_edge, cnt_gen_params),
+	KUNIT_CASE(test_long_spans),
+	KUNIT_CASE(test_truth_no_wrap),
+	KUNIT_CASE(test_sockets_independent),
+	KUNIT_CASE(test_default_patterns),
+	KUNIT_CASE(test_rate_checks),
+	KUNIT_CASE(test_log_ring),
+	{}
+};
+
+static struct kunit_suite sim_test_suite = {
+	.name = "xeon_uncore_sim",
+	.init = sim_test_init,
+	.exit = sim_test_exit,
+	.test_cases = sim_test_cases,
+};
+
+kunit_test_suites(&sim_test_suite);
+
+MODULE_DESCRIPTION("KUnit tests for the Xeon uncore register model");
+MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
