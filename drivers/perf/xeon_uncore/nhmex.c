@@ -116,14 +116,15 @@ static const struct xu_box_ops nhmex_ubox_ops = {
 	.disable_box	= nhmex_ubox_disable,
 };
 
+/* The box control's ctr_en bits gate each counter: all on, or all frozen. */
 static void nhmex_cbox_enable(struct xu_box *box)
 {
-	xu_wrmsr(box->base + NHMEX_C0_GLOBAL_CTL, GENMASK_ULL(NHMEX_C_CTRS - 1, 0));
+	xu_wrmsr(xu_box_ctl(box), GENMASK_ULL(NHMEX_C_CTRS - 1, 0));
 }
 
 static void nhmex_cbox_disable(struct xu_box *box)
 {
-	xu_wrmsr(box->base + NHMEX_C0_GLOBAL_CTL, 0);
+	xu_wrmsr(xu_box_ctl(box), 0);
 }
 
 /* Setup sequence (guide 2.1.4): box off, controls cleared, stale overflows cleared. */
@@ -134,7 +135,7 @@ static void nhmex_cbox_init(struct xu_box *box)
 	nhmex_cbox_disable(box);
 	for (i = 0; i < NHMEX_C_CTRS; i++)
 		xu_wrmsr(xu_ctl(box, i), 0);
-	xu_wrmsr(box->base + NHMEX_C0_GLOBAL_CTL + 2, GENMASK_ULL(NHMEX_C_CTRS - 1, 0));
+	xu_wrmsr(xu_box_ovf(box), GENMASK_ULL(NHMEX_C_CTRS - 1, 0));
 }
 
 static const struct xu_box_ops nhmex_cbox_ops = {

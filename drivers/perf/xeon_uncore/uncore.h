@@ -162,7 +162,17 @@ unsigned long xu_event_counters(const struct xu_box_type *type, u64 config);
 const char *xu_check_config(const struct xu_pmu *xp, const u64 *config);
 int xu_format_field(char *buf, size_t len, u8 word, u64 mask);
 
-/* Register addresses of a box's counter @i. */
+/* Register addresses of a box: its box-level registers, its counter @i. */
+static inline u32 xu_box_ctl(const struct xu_box *box)
+{
+	return box->base + box->pmu->type->box_ctl;
+}
+
+static inline u32 xu_box_ovf(const struct xu_box *box)
+{
+	return box->base + box->pmu->type->box_ovf;
+}
+
 static inline u32 xu_ctl(const struct xu_box *box, unsigned int i)
 {
 	const struct xu_box_type *t = box->pmu->type;
