@@ -41,6 +41,7 @@ static const struct xu_platform * const xu_platforms[] = {
 
 static const struct xu_platform *xu_plat;
 static struct xu_socket xu_sockets[XU_MAX_SOCKETS];
+static cpumask_t xu_collectors;	/* one CPU per socket; sysfs cpumask */
 static unsigned int xu_nr_sockets;
 static struct xu_pmu *xu_pmus;
 static unsigned int xu_nr_pmus;
@@ -86,17 +87,7 @@ ssize_t xu_field_show(struct device *dev, struct device_attribute *attr, char *b
 static ssize_t cpumask_show(struct device *dev, struct device_attribute *attr,
 			    char *buf)
 {
-	cpumask_t mask;
-	unsigned int i;
-
-	cpumask_clear(&mask);
-	for (i = 0; i < xu_nr_sockets; i++) {
-		int cpu = READ_ONCE(xu_sockets[i].cpu);
-
-		if (cpu >= 0)
-			cpumask_set_cpu(cpu, &mask);
-	}
-	return cpumap_print_to_pagebuf(true, buf, &mask);
+	return cpumap_print_to_pagebuf(true, buf, &xu_collectors);
 }
 static DEVICE_ATTR_RO(cpumask);
 
@@ -669,6 +660,7 @@ static int xu_cpu_online(unsigned int cpu)
 	if (!sk || sk->cpu >= 0)
 		return 0;
 	WRITE_ONCE(sk->cpu, cpu);
+	cpumask_set_cpu(cpu, &xu_collectors);
 	xu_socket_init(sk);
 	return 0;
 }
@@ -681,6 +673,7 @@ static int xu_cpu_offline(unsigned int cpu)
 	if (!sk || sk->cpu != cpu)
 		return 0;
 
+	cpumask_clear_cpu(cpu, &xu_collectors);
 	if (xu_unloading) {
 		xu_socket_exit(sk);
 		WRITE_ONCE(sk->cpu, -1);
@@ -697,6 +690,7 @@ static int xu_cpu_offline(unsigned int cpu)
 	}
 
 	WRITE_ONCE(sk->cpu, target);
+	cpumask_set_cpu(target, &xu_collectors);
 	for (i = 0; i < xu_nr_pmus; i++)
 		perf_pmu_migrate_context(&xu_pmus[i].pmu, cpu, target);
 	return 0;
