@@ -1,0 +1,224 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=bash
+#
+# Shared helpers for the xeon-uncore QEMU harness.  Source it, do not run it:
+#   . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+#
+# Defines:
+#   XU_DIR    this folder (tools/testing/xeon_uncore)
+#   XU_REPO   the repository root (three levels above XU_DIR's files)
+#   XU_CACHE  ${XU_CACHE:-$HOME/.cache/xeon-uncore}; every build product lives here
+#   XU_PROG   name of the running script, used as log prefix
+# and the functions xu_log, xu_warn, xu_die, xu_need_pkgs, xu_lock, xu_hash,
+# xu_linux_source.
+
+# shellcheck disable=SC2034 # used by the scripts that source this file
+XU_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
+# shellcheck disable=SC2034
+XU_REPO=$(cd "$XU_DIR/../../.." && pwd -P)
+XU_CACHE=${XU_CACHE:-$HOME/.cache/xeon-uncore}
+XU_PROG=${XU_PROG:-$(basename "$0")}
+XU_VERBOSE=${XU_VERBOSE:-0}
+export XU_CACHE
+
+# Logging goes to stderr so that the "print the result on the last stdout
+# line" convention of the helper scripts stays intact.
+xu_log() { printf '%s: %s\n' "$XU_PROG" "$*" >&2; }
+xu_warn() { printf '%s: warning: %s\n' "$XU_PROG" "$*" >&2; }
+xu_die() {
+	printf '%s: error: %s\n' "$XU_PROG" "$*" >&2
+	exit 1
+}
+# xu_usage: print the calling script's header comment (its usage text).
+xu_usage() {
+	awk 'NR > 3 && !/^#/ { exit } NR > 3 { sub(/^# ?/, ""); print }' "$0"
+}
+xu_debug() { [ "$XU_VERBOSE" = 0 ] || printf '%s: debug: %s\n' "$XU_PROG" "$*" >&2; }
+
+# Run a command as root (directly, or through sudo when we are not root).
+xu_root() {
+	if [ "$(id -u)" = 0 ]; then
+		"$@"
+	elif command -v sudo >/dev/null 2>&1; then
+		sudo "$@"
+	else
+		xu_die "need root for: $*"
+	fi
+}
+
+# True if the Debian package is installed (status "ii").
+xu_pkg_installed() {
+	local st
+	st=$(dpkg-query -W -f='${db:Status-Abbrev}' "$1" 2>/dev/null) || return 1
+	[ "${st:0:2}" = ii ]
+}
+
+# xu_need_pkgs PKG...: apt-get install the packages that are not installed
+# yet, quietly.  `apt-get update` runs only if the first attempt fails (no or
+# stale package lists).  Safe to call concurrently (waits for the dpkg lock).
+xu_need_pkgs() {
+	local p missing=() log
+	for p in "$@"; do
+		xu_pkg_installed "$p" || missing+=("$p")
+	done
+	[ ${#missing[@]} -gt 0 ] || return 0
+	xu_log "installing: ${missing[*]}"
+	log=$(mktemp /tmp/xu-apt.XXXXXX)
+	local apt=(env DEBIAN_FRONTEND=noninteractive apt-get -q -y
+		-o DPkg::Lock::Timeout=600 --no-install-recommends)
+	if ! xu_root "${apt[@]}" install "${missing[@]}" >"$log" 2>&1; then
+		xu_log "install failed, running apt-get update and retrying"
+		if ! xu_root "${apt[@]}" update >>"$log" 2>&1 ||
+			! xu_root "${apt[@]}" install "${missing[@]}" >>"$log" 2>&1; then
+			tail -n 20 "$log" >&2
+			rm -f "$log"
+			xu_die "could not install: ${missing[*]}"
+		fi
+	fi
+	rm -f "$log"
+}
+
+# xu_lock FILE: take an exclusive flock on FILE for the rest of the calling
+# (sub)shell, so that concurrent runs do not build the same cache entry twice.
+# Uses file descriptor 9.
+xu_lock() {
+	mkdir -p "$(dirname "$1")"
+	exec 9>"$1"
+	if ! flock -n 9; then
+		xu_log "waiting for lock $1"
+		flock 9
+	fi
+}
+
+# xu_hash: short (12 hex) sha256 of stdin.
+xu_hash() {
+	sha256sum | cut -c1-12
+}
+
+# Debian's linux-source package: its name and version.
+XU_SRC_PKG=${XU_SRC_PKG:-linux-source-6.1}
+
+# xu_linux_source: print the path of the unpacked Debian kernel source tree
+# ($XU_CACHE/linux-source-6.1), unpacking /usr/src/$XU_SRC_PKG.tar.xz (and
+# installing the package) when it is missing or from another package version.
+# A stamp file next to the tree records the package version it came from.
+xu_linux_source() {
+	local src="$XU_CACHE/$XU_SRC_PKG" stamp="$XU_CACHE/$XU_SRC_PKG.version"
+	local ver tarball="/usr/src/$XU_SRC_PKG.tar.xz"
+	xu_need_pkgs "$XU_SRC_PKG" xz-utils
+	ver=$(dpkg-query -W -f='${Version}' "$XU_SRC_PKG")
+	if [ -f "$src/Makefile" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$ver" ]; then
+		echo "$src"
+		return
+	fi
+	(
+		xu_lock "$XU_CACHE/$XU_SRC_PKG.lock"
+		if [ -f "$src/Makefile" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$ver" ]; then
+			exit 0
+		fi
+		# A tree unpacked by hand before the stamp existed: accept it when
+		# its Makefile version matches the package's upstream version.
+		if [ -f "$src/Makefile" ] && [ ! -e "$stamp" ]; then
+			local mk
+			mk=$(awk '/^VERSION =/{v=$3} /^PATCHLEVEL =/{p=$3} /^SUBLEVEL =/{s=$3}
+				END{print v"."p"."s}' "$src/Makefile")
+			if [ "$mk" = "${ver%%-*}" ]; then
+				echo "$ver" >"$stamp"
+				exit 0
+			fi
+		fi
+		[ -f "$tarball" ] || xu_die "$tarball not found"
+		xu_log "unpacking $tarball ($ver) into $src"
+		local tmp
+		tmp=$(mktemp -d "$XU_CACHE/.src.XXXXXX")
+		tar -C "$tmp" -xf "$tarball"
+		[ -f "$tmp/$XU_SRC_PKG/Makefile" ] || xu_die "unexpected layout in $tarball"
+		rm -rf "$src" "$stamp"
+		mv "$tmp/$XU_SRC_PKG" "$src"
+		rmdir "$tmp"
+		echo "$ver" >"$stamp"
+	)
+	echo "$src"
+}
+
+# Strings (fixed, case-sensitive) that mark a kernel splat in dmesg or on the
+# serial console.  One per line.
+XU_SPLAT_PATTERNS='BUG:
+WARNING:
+KASAN
+UBSAN
+possible circular locking
+possible recursive locking
+inconsistent lock state
+suspicious RCU usage
+Call Trace
+NMI received for unknown reason
+Kernel panic
+general protection fault
+scheduling while atomic
+sleeping function called from invalid context
+sysfs: cannot create duplicate
+kernel BUG at
+Oops:
+Unable to handle kernel
+detected stall
+blocked for more than'
+
+# xu_scan_splats [--allow ERE] FILE...: print the splats found in the kernel
+# logs FILE... on stdout: each line that contains one of XU_SPLAT_PATTERNS
+# (at the start of a word),
+# with the lines after it up to the next "---[ end trace/Kernel panic" marker
+# (at most 40 lines), 400 lines in all at most.  A block with a line that
+# matches the extended regex ERE is ignored (for tests that provoke a splat on
+# purpose).  Carriage returns are dropped, missing files skipped.  Returns 0
+# if a splat was found, 1 if none.
+xu_scan_splats() {
+	local allow=
+	if [ "${1:-}" = --allow ]; then
+		allow=$2
+		shift 2
+	fi
+	local f files=()
+	for f in "$@"; do
+		[ ! -f "$f" ] || files+=("$f")
+	done
+	[ ${#files[@]} -gt 0 ] || return 1
+	cat -- "${files[@]}" | tr -d '\r' | awk -v allow="$allow" -v pats="$XU_SPLAT_PATTERNS" '
+		# A pattern counts only at the start of a word ("ODEBUG:" is no "BUG:").
+		function hit(line,   i, rest, at, off) {
+			for (i = 1; i <= np; i++) {
+				rest = line
+				off = 0
+				while ((at = index(rest, P[i])) > 0) {
+					if (off + at == 1 || substr(line, off + at - 1, 1) !~ /[A-Za-z0-9_]/)
+						return 1
+					off += at
+					rest = substr(rest, at + 1)
+				}
+			}
+			return 0
+		}
+		function flush(   i, ok) {
+			ok = 1
+			if (allow != "")
+				for (i = 1; i <= blen; i++)
+					if (B[i] ~ allow) { ok = 0; break }
+			if (ok) {
+				found = 1
+				for (i = 1; i <= blen && total < 400; i++) { print B[i]; total++ }
+			}
+			blen = 0
+			inblk = 0
+		}
+		BEGIN { np = split(pats, P, "\n"); found = 0; total = 0; blen = 0; inblk = 0 }
+		{
+			if (inblk) {
+				B[++blen] = $0
+				if ($0 ~ /---\[ end (trace|Kernel panic)/ || blen >= 40)
+					flush()
+				next
+			}
+			if (hit($0)) { inblk = 1; blen = 0; B[++blen] = $0 }
+		}
+		END { if (inblk) flush(); exit(found ? 0 : 1) }'
+}
