@@ -6,6 +6,7 @@
 # inside the VM (vm-run) as root with the model and the driver loaded.
 
 SIM=/sys/kernel/debug/xeon_uncore_sim
+# shellcheck disable=SC2034 # used by the scripts that source this file
 PMUS=/sys/bus/event_source/devices
 XU_TMP=$(mktemp -d /tmp/xu-e2e.XXXXXX)
 _n=0
@@ -69,8 +70,8 @@ sim_box() {
 # truth SOCKET|all BOX: increments the model counted on every counter of
 # BOX (summed in shell arithmetic: awk's integers are not 64-bit everywhere)
 truth() {
-	local s b c t sum=0
-	while read -r s b c t; do
+	local s b t sum=0
+	while read -r s b _ t; do
 		if [ "$b" = "$2" ] && { [ "$1" = all ] || [ "$s" = "$1" ]; }; then
 			sum=$((sum + t))
 		fi
@@ -115,8 +116,8 @@ csv_pct() {
 
 # wait_open: until perf has the driver's events open (module refcount > 0)
 wait_open() {
-	local i
-	for i in $(seq 300); do
+
+	for _ in $(seq 300); do
 		[ "$(cat /sys/module/xeon_uncore/refcnt)" -gt 0 ] && return 0
 		sleep 0.1
 	done
