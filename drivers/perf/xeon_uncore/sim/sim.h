@@ -250,4 +250,14 @@ const struct sim_event *sim_event_find(const struct sim_box_type *t,
 
 extern const struct sim_platform sim_nhmex_platform;
 
+/* Engine internals shared with the module half (sim_module.c). */
+extern const char *const sim_space_name[];
+void sim_lock(struct sim *sim, unsigned long *flags) __acquires(&sim->lock);
+void sim_unlock(struct sim *sim, unsigned long flags) __releases(&sim->lock);
+void sim_update(struct sim_socket *s, u64 to);
+void sim_update_all(struct sim *sim);
+u64 sim_now(struct sim *sim);
+const struct sim_rate *sim_rate_find(struct sim *sim, unsigned int tidx,
+				     int box, u16 event, u8 umask);
+
 #endif /* _XEON_UNCORE_SIM_H */

@@ -1,0 +1,625 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * xeon_uncore_sim module: its parameters, the one model instance the
+ * driver programs through xeon_uncore_sim_msr_ops, and the debugfs files
+ * under /sys/kernel/debug/xeon_uncore_sim/ (formats in
+ * Documentation/admin-guide/perf/xeon-uncore.rst).  The register engine is
+ * in sim_core.c.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/bsearch.h>
+#include <linux/debugfs.h>
+#include <linux/err.h>
+#include <linux/kernel.h>
+#include <linux/math64.h>
+#include <linux/mm.h>
+#include <linux/module.h>
+#include <linux/percpu.h>
+#include <linux/perf/xeon_uncore.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/sort.h>
+#include <linux/string.h>
+#include <linux/timekeeping.h>
+#include <linux/topology.h>
+#include <linux/uaccess.h>
+#include <kunit/visibility.h>
+
+#include "sim.h"
+
+/* ---- The instance the driver sees -------------------------------------- */
+
+static char *platform = "nhmex";
+module_param(platform, charp, 0444);
+MODULE_PARM_DESC(platform, "register tables to model (nhmex)");
+
+static unsigned int sockets = 2;
+module_param(sockets, uint, 0444);
+MODULE_PARM_DESC(sockets, "packages modelled, 1-8; CPUs of higher packages get -EIO");
+
+static unsigned int uclk_mhz = 2000;
+module_param(uclk_mhz, uint, 0444);
+MODULE_PARM_DESC(uclk_mhz, "uncore clock in MHz: one pattern step per cycle (default 2000)");
+
+static unsigned int log_entries = 65536;
+module_param(log_entries, uint, 0444);
+MODULE_PARM_DESC(log_entries, "register accesses kept in debugfs log (default 65536)");
+
+static const struct sim_platform *const sim_platforms[] = {
+	&sim_nhmex_platform,
+};
+
+static struct sim *sim_live;
+static struct dentry *sim_dir;
+
+static int sim_msr_access(bool write, u32 msr, u64 *val)
+{
+	unsigned int cpu = get_cpu();
+	int ret = sim_access(sim_live, topology_physical_package_id(cpu), cpu,
+			     write, msr, val);
+
+	put_cpu();
+	return ret;
+}
+
+static int sim_msr_read(u32 msr, u64 *val)
+{
+	return sim_msr_access(false, msr, val);
+}
+
+static int sim_msr_write(u32 msr, u64 val)
+{
+	return sim_msr_access(true, msr, &val);
+}
+
+const struct xeon_uncore_msr_ops xeon_uncore_sim_msr_ops = {
+	.name = "xeon_uncore_sim",
+	.owner = THIS_MODULE,
+	.read = sim_msr_read,
+	.write = sim_msr_write,
+};
+EXPORT_SYMBOL_GPL(xeon_uncore_sim_msr_ops);
+
+/* ---- debugfs ----------------------------------------------------------- */
+
+struct sim_snap {
+	u64 ctl;
+	u64 val;
+	u64 truth;
+};
+
+static unsigned int sim_nctrs(struct sim *sim)
+{
+	unsigned int i, n = 0;
+
+	for (i = 0; i < sim->nboxes; i++)
+		n += sim->sock[0].box[i].type->nctrs;
+	return n;
+}
+
+/* Counters of one socket, brought up to date, in box order. */
+static void sim_snapshot(struct sim *sim, unsigned int socket,
+			 struct sim_snap *out)
+{
+	struct sim_socket *s = &sim->sock[socket];
+	unsigned long flags;
+	unsigned int i, n;
+
+	sim_lock(sim, &flags);
+	sim_update(s, sim_now(sim));
+	for (i = 0; i < sim->nboxes; i++) {
+		struct sim_box *b = &s->box[i];
+
+		for (n = 0; n < b->type->nctrs; n++, out++) {
+			out->ctl = b->reg[b->type->ctl_reg][n];
+			out->val = b->reg[b->type->ctr_reg][n];
+			out->truth = b->ctr[n].truth;
+		}
+	}
+	sim_unlock(sim, flags);
+}
+
+static void sim_box_name(const struct sim_box *b, char *buf, size_t len)
+{
+	if (b->type->nboxes == 1)
+		strscpy(buf, b->type->name, len);
+	else
+		snprintf(buf, len, "%s%u", b->type->name, b->idx);
+}
+
+static int sim_show_counters(struct seq_file *m, bool full)
+{
+	struct sim *sim = sim_live;
+	struct sim_snap *snap, *p;
+	unsigned int s, i, n;
+	char name[24];
+
+	snap = kmalloc_array(sim_nctrs(sim), sizeof(*snap), GFP_KERNEL);
+	if (!snap)
+		return -ENOMEM;
+	for (s = 0; s < sim->nsockets; s++) {
+		sim_snapshot(sim, s, snap);
+		p = snap;
+		for (i = 0; i < sim->nboxes; i++) {
+			const struct sim_box *b = &sim->sock[s].box[i];
+
+			sim_box_name(b, name, sizeof(name));
+			for (n = 0; n < b->type->nctrs; n++, p++) {
+				if (full)
+					seq_printf(m, "%u %s %u ctl=0x%llx value=0x%llx total=%llu\n",
+						   s, name, n, p->ctl, p->val,
+						   p->truth);
+				else
+					seq_printf(m, "%u %s %u %llu\n", s,
+						   name, n, p->truth);
+			}
+		}
+	}
+	kfree(snap);
+	return 0;
+}
+
+static int sim_show_truth(struct seq_file *m, void *v)
+{
+	return sim_show_counters(m, false);
+}
+
+static int sim_cmd_truth(struct sim *sim, char *cmd)
+{
+	unsigned long flags;
+	unsigned int s, i, n;
+
+	if (!sysfs_streq(cmd, "reset"))
+		return -EINVAL;
+	sim_lock(sim, &flags);
+	sim_update_all(sim);
+	for (s = 0; s < sim->nsockets; s++)
+		for (i = 0; i < sim->nboxes; i++)
+			for (n = 0; n < SIM_MAX_INST; n++)
+				sim->sock[s].box[i].ctr[n].truth = 0;
+	sim_unlock(sim, flags);
+	return 0;
+}
+
+static int sim_show_counters_full(struct seq_file *m, void *v)
+{
+	return sim_show_counters(m, true);
+}
+
+static int sim_show_info(struct seq_file *m, void *v)
+{
+	struct sim *sim = sim_live;
+	u64 dropped, nviol, pmis;
+	unsigned long flags;
+	unsigned int s;
+	u32 pending;
+	bool manual;
+
+	sim_lock(sim, &flags);
+	dropped = sim->log_dropped;
+	nviol = sim->nviol;
+	manual = sim->manual;
+	sim_unlock(sim, flags);
+
+	seq_printf(m, "platform %s\n", sim->plat->name);
+	seq_printf(m, "sockets %u\n", sim->nsockets);
+	seq_printf(m, "uclk_hz %llu\n", sim->hz);
+	seq_printf(m, "clock %s\n", manual ? "manual" : "live");
+	seq_printf(m, "log_entries %u\n", sim->log_size);
+	seq_printf(m, "log_dropped %llu\n", dropped);
+	seq_printf(m, "violations %llu\n", nviol);
+	seq_printf(m, "nmi_busy %d\n", atomic_read(&sim->nmi_busy));
+	for (s = 0; s < sim->nsockets; s++) {
+		sim_lock(sim, &flags);
+		pmis = sim->sock[s].pmi_count;
+		pending = sim->sock[s].pmi_pending;
+		sim_unlock(sim, flags);
+		seq_printf(m, "pmi_count_%u %llu\n", s, pmis);
+		seq_printf(m, "pmi_pending_%u 0x%x\n", s, pending);
+	}
+	return 0;
+}
+
+static void sim_print_access(struct seq_file *m, const struct sim_log *e)
+{
+	seq_printf(m, "%llu %u %c %s 0x%x 0x%016llx", e->seq, e->cpu,
+		   e->write ? 'W' : 'R', sim_space_name[e->space], e->addr,
+		   e->val);
+}
+
+static int sim_show_violations(struct seq_file *m, void *v)
+{
+	struct sim *sim = sim_live;
+	struct sim_viol *copy;
+	unsigned long flags;
+	unsigned int i, kept;
+	u64 total;
+
+	copy = kmalloc_array(SIM_VIOL_KEEP, sizeof(*copy), GFP_KERNEL);
+	if (!copy)
+		return -ENOMEM;
+	sim_lock(sim, &flags);
+	total = sim->nviol;
+	kept = min_t(u64, total, SIM_VIOL_KEEP);
+	for (i = 0; i < kept; i++)
+		copy[i] = sim->viol[(total - kept + i) % SIM_VIOL_KEEP];
+	sim_unlock(sim, flags);
+
+	seq_printf(m, "count %llu\n", total);
+	for (i = 0; i < kept; i++) {
+		sim_print_access(m, &copy[i].acc);
+		seq_printf(m, " %s", copy[i].why);
+		if (copy[i].bits)
+			seq_printf(m, " 0x%llx", copy[i].bits);
+		seq_putc(m, '\n');
+	}
+	kfree(copy);
+	return 0;
+}
+
+static int sim_cmd_violations(struct sim *sim, char *cmd)
+{
+	unsigned long flags;
+
+	if (!sysfs_streq(cmd, "clear"))
+		return -EINVAL;
+	sim_lock(sim, &flags);
+	sim->nviol = 0;
+	sim_unlock(sim, flags);
+	return 0;
+}
+
+static void sim_print_rate(struct seq_file *m, struct sim *sim,
+			   unsigned int tidx, int box, u16 event, u8 umask,
+			   const struct sim_pattern *pat)
+{
+	unsigned int i;
+
+	seq_printf(m, "%s ", sim->plat->types[tidx]->name);
+	if (box < 0)
+		seq_puts(m, "*");
+	else
+		seq_printf(m, "%d", box);
+	seq_printf(m, " 0x%02x 0x%02x ", event, umask);
+	for (i = 0; i < pat->len; i++)
+		seq_printf(m, "%s%u", i ? "," : "", pat->p[i]);
+	seq_putc(m, '\n');
+}
+
+/* Overrides, then the defaults of events programmed in some counter. */
+static int sim_show_rates(struct seq_file *m, void *v)
+{
+	struct sim *sim = sim_live;
+	unsigned int nr, nu = 0, max = sim->nsockets * sim_nctrs(sim);
+	struct sim_rate *rates, *used;
+	unsigned long flags;
+	unsigned int s, i, n, k;
+
+	rates = kmalloc_array(SIM_MAX_RATES + max, sizeof(*rates), GFP_KERNEL);
+	if (!rates)
+		return -ENOMEM;
+	used = rates + SIM_MAX_RATES;
+
+	sim_lock(sim, &flags);
+	nr = sim->nrates;
+	memcpy(rates, sim->rate, nr * sizeof(*rates));
+	for (s = 0; s < sim->nsockets; s++) {
+		for (i = 0; i < sim->nboxes; i++) {
+			struct sim_box *b = &sim->sock[s].box[i];
+
+			for (n = 0; n < b->type->nctrs; n++) {
+				struct sim_ctr_cfg cfg = {};
+				struct sim_rate *u = &used[nu];
+
+				b->type->decode(&sim->sock[s], b, n, &cfg);
+				if (!cfg.programmed ||
+				    !sim_event_find(b->type, cfg.event) ||
+				    sim_rate_find(sim, b->tidx, b->idx,
+						  cfg.event, cfg.umask))
+					continue;
+				u->tidx = b->tidx;
+				u->box = b->idx;
+				u->event = cfg.event;
+				u->umask = cfg.umask;
+				for (k = 0; k < nu; k++)
+					if (used[k].tidx == u->tidx &&
+					    used[k].box == u->box &&
+					    used[k].event == u->event &&
+					    used[k].umask == u->umask)
+						break;
+				if (k == nu)
+					nu++;
+			}
+		}
+	}
+	sim_unlock(sim, flags);
+
+	for (i = 0; i < nr; i++)
+		sim_print_rate(m, sim, rates[i].tidx, rates[i].box,
+			       rates[i].event, rates[i].umask, &rates[i].pat);
+	for (i = 0; i < nu; i++) {
+		const struct sim_box_type *t = sim->plat->types[used[i].tidx];
+		struct sim_pattern pat;
+
+		sim_pattern_default(&pat, t->name, used[i].box, used[i].event,
+				    used[i].umask,
+				    sim_event_find(t, used[i].event)->max_inc);
+		sim_print_rate(m, sim, used[i].tidx, used[i].box,
+			       used[i].event, used[i].umask, &pat);
+	}
+	kfree(rates);
+	return 0;
+}
+
+/* "<boxtype> <index|*> 0x<event> 0x<umask> <p0>,<p1>,..." or "reset" */
+static int sim_rate_parse(struct sim *sim, char *line)
+{
+	char *tok[5], *v;
+	struct sim_pattern pat = {};
+	unsigned int i = 0, box = 0;
+	u16 event;
+	u8 umask;
+
+	if (sysfs_streq(line, "reset")) {
+		sim_rates_reset(sim);
+		return 0;
+	}
+	while (i < ARRAY_SIZE(tok) && (v = strsep(&line, " \t")))
+		if (*v)
+			tok[i++] = v;
+	if (i < ARRAY_SIZE(tok) || (line && *skip_spaces(line)))
+		return -EINVAL;
+	if (kstrtou16(tok[2], 0, &event) || kstrtou8(tok[3], 0, &umask))
+		return -EINVAL;
+	if (strcmp(tok[1], "*") && kstrtouint(tok[1], 0, &box))
+		return -EINVAL;
+	while ((v = strsep(&tok[4], ","))) {
+		if (pat.len == SIM_PAT_MAX || kstrtou8(v, 0, &pat.p[pat.len]))
+			return -EINVAL;
+		pat.len++;
+	}
+	if (box > S16_MAX)
+		return -EINVAL;
+	return sim_rate_set(sim, tok[0], strcmp(tok[1], "*") ? box : -1,
+			    event, umask, &pat);
+}
+
+static int sim_cmd_rates(struct sim *sim, char *cmd)
+{
+	char *line;
+	int ret;
+
+	while ((line = strsep(&cmd, "\n"))) {
+		line = strim(line);
+		if (!*line)
+			continue;
+		ret = sim_rate_parse(sim, line);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static int sim_show_clock(struct seq_file *m, void *v)
+{
+	seq_printf(m, "%s\n", READ_ONCE(sim_live->manual) ? "manual" : "live");
+	return 0;
+}
+
+static int sim_cmd_clock(struct sim *sim, char *cmd)
+{
+	if (sysfs_streq(cmd, "manual"))
+		sim_set_manual(sim, true);
+	else if (sysfs_streq(cmd, "live"))
+		sim_set_manual(sim, false);
+	else
+		return -EINVAL;
+	return 0;
+}
+
+/* Reading gives the current cycle count. */
+static int sim_show_advance(struct seq_file *m, void *v)
+{
+	struct sim *sim = sim_live;
+	unsigned long flags;
+	u64 now;
+
+	sim_lock(sim, &flags);
+	now = sim_now(sim);
+	sim_unlock(sim, flags);
+	seq_printf(m, "%llu\n", now);
+	return 0;
+}
+
+static int sim_cmd_advance(struct sim *sim, char *cmd)
+{
+	u64 n;
+	int ret = kstrtou64(strim(cmd), 10, &n);
+
+	if (!ret)
+		sim_advance(sim, n);
+	return ret;
+}
+
+static int sim_cmd_log(struct sim *sim, char *cmd)
+{
+	unsigned long flags;
+
+	if (!sysfs_streq(cmd, "clear"))
+		return -EINVAL;
+	sim_lock(sim, &flags);
+	sim->log_first = sim->seq + 1;
+	sim_unlock(sim, flags);
+	return 0;
+}
+
+/*
+ * The log can hold many entries: it is walked one entry at a time, each
+ * copied under the lock, from the oldest retained at open to the newest at
+ * open.  Entries overwritten meanwhile are skipped.
+ */
+struct sim_log_iter {
+	u64 first;
+	u64 last;
+	u64 cur;
+};
+
+static void *sim_log_start(struct seq_file *m, loff_t *pos)
+{
+	struct sim_log_iter *it = m->private;
+
+	it->cur = it->first + *pos;
+	return it->cur <= it->last ? it : NULL;
+}
+
+static void *sim_log_next(struct seq_file *m, void *v, loff_t *pos)
+{
+	++*pos;
+	return sim_log_start(m, pos);
+}
+
+static void sim_log_stop(struct seq_file *m, void *v)
+{
+}
+
+static int sim_log_show(struct seq_file *m, void *v)
+{
+	struct sim_log_iter *it = v;
+	struct sim *sim = sim_live;
+	struct sim_log e = {};
+	unsigned long flags;
+	u32 slot;
+
+	sim_lock(sim, &flags);
+	if (it->cur >= sim->log_first && it->cur <= sim->seq) {
+		div_u64_rem(it->cur, sim->log_size, &slot);
+		e = sim->log[slot];
+	}
+	sim_unlock(sim, flags);
+	if (e.seq != it->cur)
+		return SEQ_SKIP;
+	sim_print_access(m, &e);
+	seq_putc(m, '\n');
+	return 0;
+}
+
+static const struct seq_operations sim_log_seq_ops = {
+	.start = sim_log_start,
+	.next = sim_log_next,
+	.stop = sim_log_stop,
+	.show = sim_log_show,
+};
+
+struct sim_dfile {
+	const char *name;
+	umode_t mode;
+	int (*show)(struct seq_file *m, void *v);
+	int (*cmd)(struct sim *sim, char *cmd);
+};
+
+static const struct sim_dfile sim_dfiles[] = {
+	{ "info", 0444, sim_show_info, NULL },
+	{ "truth", 0644, sim_show_truth, sim_cmd_truth },
+	{ "counters", 0444, sim_show_counters_full, NULL },
+	{ "log", 0644, NULL, sim_cmd_log },
+	{ "violations", 0644, sim_show_violations, sim_cmd_violations },
+	{ "rates", 0644, sim_show_rates, sim_cmd_rates },
+	{ "advance", 0644, sim_show_advance, sim_cmd_advance },
+	{ "clock", 0644, sim_show_clock, sim_cmd_clock },
+};
+
+static int sim_dfile_open(struct inode *inode, struct file *file)
+{
+	const struct sim_dfile *f = inode->i_private;
+	struct sim_log_iter *it;
+	unsigned long flags;
+
+	if (f->show)
+		return single_open(file, f->show, NULL);
+
+	it = __seq_open_private(file, &sim_log_seq_ops, sizeof(*it));
+	if (!it)
+		return -ENOMEM;
+	sim_lock(sim_live, &flags);
+	it->first = sim_live->log_first;
+	it->last = sim_live->seq;
+	sim_unlock(sim_live, flags);
+	return 0;
+}
+
+static int sim_dfile_release(struct inode *inode, struct file *file)
+{
+	const struct sim_dfile *f = inode->i_private;
+
+	return f->show ? single_release(inode, file) :
+			 seq_release_private(inode, file);
+}
+
+static ssize_t sim_dfile_write(struct file *file, const char __user *ubuf,
+			       size_t count, loff_t *ppos)
+{
+	const struct sim_dfile *f = file_inode(file)->i_private;
+	char *buf;
+	int ret;
+
+	if (!f->cmd)
+		return -EPERM;
+	if (count >= PAGE_SIZE)
+		return -E2BIG;
+	buf = memdup_user_nul(ubuf, count);
+	if (IS_ERR(buf))
+		return PTR_ERR(buf);
+	ret = f->cmd(sim_live, buf);
+	kfree(buf);
+	if (ret)
+		return ret;
+	return count;
+}
+
+static const struct file_operations sim_dfile_fops = {
+	.owner = THIS_MODULE,
+	.open = sim_dfile_open,
+	.read = seq_read,
+	.write = sim_dfile_write,
+	.llseek = seq_lseek,
+	.release = sim_dfile_release,
+};
+
+static int __init sim_init(void)
+{
+	const struct sim_platform *plat = NULL;
+	struct sim *sim;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(sim_platforms); i++)
+		if (!strcmp(platform, sim_platforms[i]->name))
+			plat = sim_platforms[i];
+	if (!plat || sockets < 1 || sockets > 8 || !uclk_mhz ||
+	    uclk_mhz > 100000 || log_entries > (1U << 22)) {
+		pr_err("need platform=nhmex, sockets=1..8, uclk_mhz=1..100000, log_entries<=4194304\n");
+		return -EINVAL;
+	}
+	sim = sim_create(plat, sockets, uclk_mhz, log_entries);
+	if (IS_ERR(sim))
+		return PTR_ERR(sim);
+	sim_live = sim;
+
+	sim_dir = debugfs_create_dir("xeon_uncore_sim", NULL);
+	for (i = 0; i < ARRAY_SIZE(sim_dfiles); i++)
+		debugfs_create_file(sim_dfiles[i].name, sim_dfiles[i].mode,
+				    sim_dir, (void *)&sim_dfiles[i],
+				    &sim_dfile_fops);
+	return 0;
+}
+module_init(sim_init);
+
+static void __exit sim_exit(void)
+{
+	debugfs_remove_recursive(sim_dir);
+	sim_destroy(sim_live);
+}
+module_exit(sim_exit);
+
+MODULE_DESCRIPTION("Register model of Intel Xeon uncore PMUs for xeon_uncore");
+MODULE_LICENSE("GPL");
