@@ -57,6 +57,31 @@ static int pmu_type(const char *pmu)
 	return type;
 }
 
+static int unknown_key(const char *key)
+{
+	fprintf(stderr, "xu-open: unknown key %s\n", key);
+	return 2;
+}
+
+static int set_exclude(struct perf_event_attr *attr, const char *what)
+{
+	if (!strcmp(what, "user"))
+		attr->exclude_user = 1;
+	else if (!strcmp(what, "kernel"))
+		attr->exclude_kernel = 1;
+	else if (!strcmp(what, "hv"))
+		attr->exclude_hv = 1;
+	else if (!strcmp(what, "idle"))
+		attr->exclude_idle = 1;
+	else if (!strcmp(what, "host"))
+		attr->exclude_host = 1;
+	else if (!strcmp(what, "guest"))
+		attr->exclude_guest = 1;
+	else
+		return -1;
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct perf_event_attr attr[MAX_EVENTS];
@@ -92,6 +117,16 @@ int main(int argc, char **argv)
 		}
 		*v++ = '\0';
 		val = strtoull(v, NULL, 0);
+		if (!strcmp(k, "freq")) {
+			attr[n - 1].freq = 1;
+			attr[n - 1].sample_freq = val;
+			continue;
+		}
+		if (!strcmp(k, "excl")) {
+			if (set_exclude(&attr[n - 1], v))
+				return 2;
+			continue;
+		}
 		if (!strcmp(k, "pmu"))
 			attr[n - 1].type = pmu_type(v);
 		else if (!strcmp(k, "config"))
@@ -106,30 +141,10 @@ int main(int argc, char **argv)
 			pid[n - 1] = (int)strtol(v, NULL, 0);
 		else if (!strcmp(k, "period"))
 			attr[n - 1].sample_period = val;
-		else if (!strcmp(k, "freq")) {
-			attr[n - 1].freq = 1;
-			attr[n - 1].sample_freq = val;
-		} else if (!strcmp(k, "hold"))
+		else if (!strcmp(k, "hold"))
 			hold = (int)val;
-		else if (!strcmp(k, "excl")) {
-			if (!strcmp(v, "user"))
-				attr[n - 1].exclude_user = 1;
-			else if (!strcmp(v, "kernel"))
-				attr[n - 1].exclude_kernel = 1;
-			else if (!strcmp(v, "hv"))
-				attr[n - 1].exclude_hv = 1;
-			else if (!strcmp(v, "idle"))
-				attr[n - 1].exclude_idle = 1;
-			else if (!strcmp(v, "host"))
-				attr[n - 1].exclude_host = 1;
-			else if (!strcmp(v, "guest"))
-				attr[n - 1].exclude_guest = 1;
-			else
-				return 2;
-		} else {
-			fprintf(stderr, "xu-open: unknown key %s\n", k);
-			return 2;
-		}
+		else
+			return unknown_key(k);
 	}
 
 	for (i = 0; i < n; i++) {
