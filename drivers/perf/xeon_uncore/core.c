@@ -41,7 +41,6 @@ static const struct xu_platform * const xu_platforms[] = {
 
 static const struct xu_platform *xu_plat;
 static struct xu_socket xu_sockets[XU_MAX_SOCKETS];
-static cpumask_t xu_collectors;	/* one CPU per socket; sysfs cpumask */
 static unsigned int xu_nr_sockets;
 static struct xu_pmu *xu_pmus;
 static unsigned int xu_nr_pmus;
@@ -87,7 +86,20 @@ ssize_t xu_field_show(struct device *dev, struct device_attribute *attr, char *b
 static ssize_t cpumask_show(struct device *dev, struct device_attribute *attr,
 			    char *buf)
 {
-	return cpumap_print_to_pagebuf(true, buf, &xu_collectors);
+	const char *sep = "";
+	unsigned int cpu;
+	int n = 0;
+
+	/* One collecting CPU per socket, ascending; derived, never stored twice. */
+	for_each_online_cpu(cpu) {
+		struct xu_socket *sk = xu_socket_of(cpu);
+
+		if (sk && READ_ONCE(sk->cpu) == (int)cpu) {
+			n += sysfs_emit_at(buf, n, "%s%u", sep, cpu);
+			sep = ",";
+		}
+	}
+	return n + sysfs_emit_at(buf, n, "\n");
 }
 static DEVICE_ATTR_RO(cpumask);
 
@@ -660,7 +672,6 @@ static int xu_cpu_online(unsigned int cpu)
 	if (!sk || sk->cpu >= 0)
 		return 0;
 	WRITE_ONCE(sk->cpu, cpu);
-	cpumask_set_cpu(cpu, &xu_collectors);
 	xu_socket_init(sk);
 	return 0;
 }
@@ -673,7 +684,6 @@ static int xu_cpu_offline(unsigned int cpu)
 	if (!sk || sk->cpu != cpu)
 		return 0;
 
-	cpumask_clear_cpu(cpu, &xu_collectors);
 	if (xu_unloading) {
 		xu_socket_exit(sk);
 		WRITE_ONCE(sk->cpu, -1);
@@ -690,7 +700,6 @@ static int xu_cpu_offline(unsigned int cpu)
 	}
 
 	WRITE_ONCE(sk->cpu, target);
-	cpumask_set_cpu(target, &xu_collectors);
 	for (i = 0; i < xu_nr_pmus; i++)
 		perf_pmu_migrate_context(&xu_pmus[i].pmu, cpu, target);
 	return 0;

@@ -166,7 +166,6 @@ static const struct xu_box_type nhmex_cbox = {
 	.width		= 48,
 	.max_inc	= 24,		/* OCCUPANCY_IRQ */
 	.box_ctl	= NHMEX_C0_GLOBAL_CTL,
-	.box_status	= NHMEX_C0_GLOBAL_CTL + 1,
 	.box_ovf	= NHMEX_C0_GLOBAL_CTL + 2,
 	.box_offsets	= nhmex_cbox_offsets,
 	.ctl0		= NHMEX_C0_GLOBAL_CTL + 0x10,

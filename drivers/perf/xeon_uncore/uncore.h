@@ -80,7 +80,6 @@ struct xu_box_type {
 
 	/* MSR layout: box i's registers are offset by box_offsets[i] */
 	u32 box_ctl;			/* box enable/freeze; 0 if none */
-	u32 box_status;
 	u32 box_ovf;
 	const u32 *box_offsets;		/* NULL: box i is at i * box_stride */
 	u32 box_stride;
