@@ -14,9 +14,9 @@
 #include "uncore.h"
 
 /*
- * Try to give event @e a counter, moving already placed events along
- * alternating paths when needed (Kuhn's augmenting path).  Depth is bounded
- * by the number of counters.
+ * Try to give event @e a counter: a free one if it may use one, else by
+ * moving already placed events along an alternating path (Kuhn's
+ * augmenting path).  Depth is bounded by the number of counters.
  */
 static bool xu_augment(const unsigned long *allowed, int *owner,
 		       unsigned long *seen, unsigned int e, int *assign)
@@ -25,9 +25,15 @@ static bool xu_augment(const unsigned long *allowed, int *owner,
 	unsigned int c;
 
 	for_each_set_bit(c, &cand, XU_MAX_COUNTERS) {
+		if (owner[c] < 0) {
+			owner[c] = e;
+			assign[e] = c;
+			return true;
+		}
+	}
+	for_each_set_bit(c, &cand, XU_MAX_COUNTERS) {
 		*seen |= BIT(c);
-		if (owner[c] < 0 ||
-		    xu_augment(allowed, owner, seen, owner[c], assign)) {
+		if (xu_augment(allowed, owner, seen, owner[c], assign)) {
 			owner[c] = e;
 			assign[e] = c;
 			return true;
@@ -96,8 +102,9 @@ EXPORT_SYMBOL_IF_KUNIT(xu_event_counters);
 
 /*
  * Validate the raw config words against the box's fields.  Returns NULL if
- * acceptable, or a reason for dmesg.  The kernel-owned enable bit is
- * accepted (raw-encoding tools such as PCM set it) and ignored.
+ * acceptable, or a reason for dmesg.  The kernel-owned enable bit and
+ * bits the driver sets itself are accepted (raw-encoding tools such as PCM
+ * set them) and ignored.
  */
 const char *xu_check_config(const struct xu_pmu *xp, const u64 *config)
 {
@@ -109,7 +116,7 @@ const char *xu_check_config(const struct xu_pmu *xp, const u64 *config)
 	unsigned int w;
 
 	for (w = 0; w < XU_CONFIG_WORDS; w++) {
-		u64 ok = xp->valid[w];
+		u64 ok = xp->valid[w] | xp->type->fixed[w];
 
 		if (w == 0)
 			ok |= xp->type->enable_bit;
@@ -119,6 +126,31 @@ const char *xu_check_config(const struct xu_pmu *xp, const u64 *config)
 	return NULL;
 }
 EXPORT_SYMBOL_IF_KUNIT(xu_check_config);
+
+/**
+ * xu_encode() - validate an event's config words and translate them
+ * @xp: the PMU
+ * @config: attr.config, config1, config2
+ * @ctl: out: the value for the counter's control register
+ * @counters: out: the counters the event may be placed on
+ *
+ * Return: NULL, or the reason the config is refused.
+ */
+const char *xu_encode(const struct xu_pmu *xp, const u64 *config, u64 *ctl,
+		      unsigned long *counters)
+{
+	const struct xu_box_type *t = xp->type;
+	const char *why = xu_check_config(xp, config);
+
+	if (why)
+		return why;
+	if (t->ops && t->ops->encode)
+		return t->ops->encode(t, config, ctl, counters);
+	*ctl = config[0] & ~t->enable_bit;
+	*counters = xu_event_counters(t, *ctl);
+	return NULL;
+}
+EXPORT_SYMBOL_IF_KUNIT(xu_encode);
 
 /*
  * Print a format: "config:0-7,21" -- one range per run of set bits, so a

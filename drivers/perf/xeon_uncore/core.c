@@ -36,6 +36,8 @@ module_param(poll_ms, uint, 0644);
 MODULE_PARM_DESC(poll_ms, "Counter fold interval in ms; 0 (default) derives it from counter width, rate and clock");
 
 static const struct xu_platform * const xu_platforms[] = {
+	&xu_tulsa_platform,
+	&xu_dunnington_platform,
 	&xu_nhmex_platform,
 };
 
@@ -114,6 +116,26 @@ static const struct attribute_group xu_cpumask_group = {
 
 /* ---- counters ------------------------------------------------------- */
 
+/*
+ * A counter in saturate mode stops at its maximum: the count is exact up
+ * to there and frozen after.  Say so once, instead of being silently low.
+ */
+static void xu_check_saturated(struct xu_box *box, struct perf_event *event,
+			       u64 now)
+{
+	const struct xu_box_type *t = box->pmu->type;
+	struct hw_perf_event *hwc = &event->hw;
+	u64 max = GENMASK_ULL(t->width - 1, 0);
+
+	if (!(hwc->config & t->sat_bit) || (now & max) != max ||
+	    (box->saturated & BIT(hwc->idx)))
+		return;
+	box->saturated |= BIT(hwc->idx);
+	pr_warn_ratelimited("%s: counter %d saturated at %llu counts (config=%#llx config1=%#llx config2=%#llx); the event counts no further\n",
+			    box->pmu->name, hwc->idx, max, event->attr.config,
+			    event->attr.config1, event->attr.config2);
+}
+
 /* Fold the hardware count into event->count; safe from any CPU of the package. */
 static void xu_event_update(struct perf_event *event)
 {
@@ -128,6 +150,7 @@ static void xu_event_update(struct perf_event *event)
 		now = xu_rdmsr(hwc->event_base);
 		local64_set(&hwc->prev_count, now);
 		local64_add(xu_delta(prev, now, box->pmu->type->width), &event->count);
+		xu_check_saturated(box, event, now);
 	}
 	raw_spin_unlock_irqrestore(&box->lock, flags);
 }
@@ -170,6 +193,27 @@ static void xu_box_disable(struct xu_box *box)
 		ops->disable_box(box);
 }
 
+static void xu_event_enable(struct xu_box *box, struct perf_event *event)
+{
+	const struct xu_box_ops *ops = box->pmu->type->ops;
+
+	if (ops && ops->enable_event)
+		ops->enable_event(box, event);
+	else
+		xu_wrmsr(event->hw.config_base,
+			 event->hw.config | box->pmu->type->enable_bit);
+}
+
+static void xu_event_disable(struct xu_box *box, struct perf_event *event)
+{
+	const struct xu_box_ops *ops = box->pmu->type->ops;
+
+	if (ops && ops->disable_event)
+		ops->disable_event(box, event);
+	else
+		xu_wrmsr(event->hw.config_base, 0);
+}
+
 static void xu_pmu_start(struct perf_event *event, int flags)
 {
 	struct xu_box *box = xu_event_box(event);
@@ -179,12 +223,12 @@ static void xu_pmu_start(struct perf_event *event, int flags)
 	if (WARN_ON_ONCE(hwc->idx < 0 || !(hwc->state & PERF_HES_STOPPED)))
 		return;
 
+	/* Under the lock: enable_event may preset the count and prev_count. */
 	raw_spin_lock_irqsave(&box->lock, irqflags);
 	local64_set(&hwc->prev_count, xu_rdmsr(hwc->event_base));
 	hwc->state = 0;
+	xu_event_enable(box, event);
 	raw_spin_unlock_irqrestore(&box->lock, irqflags);
-
-	xu_wrmsr(hwc->config_base, hwc->config | box->pmu->type->enable_bit);
 
 	if (box->n_active++ == 0) {
 		box->poll = xu_box_poll_interval(box);
@@ -199,7 +243,7 @@ static void xu_pmu_stop(struct perf_event *event, int flags)
 
 	if (!(hwc->state & PERF_HES_STOPPED)) {
 		/* Stop counting first, so the final read is the final count. */
-		xu_wrmsr(hwc->config_base, 0);
+		xu_event_disable(box, event);
 		hwc->state |= PERF_HES_STOPPED;
 		if (--box->n_active == 0)
 			hrtimer_cancel(&box->timer);
@@ -219,6 +263,21 @@ static void xu_event_place(struct xu_box *box, struct perf_event *event, int idx
 	hwc->event_base = xu_ctr(box, idx);
 	box->counters[idx] = event;
 	box->used |= BIT(idx);
+	box->saturated &= ~BIT(idx);
+}
+
+/* The counters @event may use; its config was validated by event_init. */
+static unsigned long xu_allowed(struct xu_pmu *xp, struct perf_event *event)
+{
+	const u64 config[XU_CONFIG_WORDS] = {
+		event->attr.config, event->attr.config1, event->attr.config2
+	};
+	unsigned long counters = 0;
+	u64 ctl;
+
+	if (xu_encode(xp, config, &ctl, &counters))
+		return 0;
+	return counters;
 }
 
 static int xu_pmu_add(struct perf_event *event, int flags)
@@ -234,7 +293,7 @@ static int xu_pmu_add(struct perf_event *event, int flags)
 
 	box->events[n++] = event;
 	for (i = 0; i < n; i++) {
-		allowed[i] = xu_event_counters(t, box->events[i]->hw.config);
+		allowed[i] = xu_allowed(box->pmu, box->events[i]);
 		assign[i] = box->events[i]->hw.idx;
 	}
 	if (xu_assign_counters(allowed, n, assign))
@@ -305,6 +364,16 @@ static void xu_pmu_read(struct perf_event *event)
 	xu_event_update(event);
 }
 
+/* perf_event_mmap_page.index: RDPMC index + 1 where the counters have one. */
+static int xu_event_idx(struct perf_event *event)
+{
+	const struct xu_box_type *t = to_xu_pmu(event->pmu)->type;
+
+	if (!t->rdpmc0 || event->hw.idx < 0)
+		return 0;
+	return t->rdpmc0 + event->hw.idx + 1;
+}
+
 /* Freeze the box around perf's transactions so a group starts at one instant. */
 static void xu_pmu_disable(struct pmu *pmu)
 {
@@ -353,7 +422,7 @@ static int xu_validate_group(struct xu_pmu *xp, struct perf_event *event)
 		return 0;
 
 	if (leader->pmu == event->pmu)
-		allowed[n++] = xu_event_counters(xp->type, leader->hw.config);
+		allowed[n++] = xu_allowed(xp, leader);
 	else if (!is_software_event(leader))
 		return xu_refuse(xp, -EINVAL, XU_MIXED_GROUP);
 
@@ -365,11 +434,11 @@ static int xu_validate_group(struct xu_pmu *xp, struct perf_event *event)
 		}
 		if (n >= xp->type->num_counters)
 			goto nofit;
-		allowed[n++] = xu_event_counters(xp->type, sib->hw.config);
+		allowed[n++] = xu_allowed(xp, sib);
 	}
 	if (n >= xp->type->num_counters)
 		goto nofit;
-	allowed[n++] = xu_event_counters(xp->type, event->hw.config);
+	allowed[n++] = xu_allowed(xp, event);
 
 	memset(assign, 0xff, sizeof(assign));
 	if (!xu_assign_counters(allowed, n, assign))
@@ -386,8 +455,10 @@ static int xu_event_init(struct perf_event *event)
 	const u64 config[XU_CONFIG_WORDS] = {
 		attr->config, attr->config1, attr->config2
 	};
+	unsigned long counters;
 	struct xu_socket *sk;
 	const char *why;
+	u64 ctl;
 
 	if (attr->type != event->pmu->type)
 		return -ENOENT;
@@ -410,7 +481,7 @@ static int xu_event_init(struct perf_event *event)
 		return -EINVAL;
 	}
 
-	why = xu_check_config(xp, config);
+	why = xu_encode(xp, config, &ctl, &counters);
 	if (why)
 		return xu_refuse(xp, -EINVAL, "%s (config=%#llx config1=%#llx config2=%#llx)",
 				 why, config[0], config[1], config[2]);
@@ -419,7 +490,7 @@ static int xu_event_init(struct perf_event *event)
 	if (!sk || READ_ONCE(sk->cpu) < 0)
 		return xu_refuse(xp, -ENODEV, "no online CPU in the package of CPU %d", event->cpu);
 
-	event->hw.config = attr->config & ~xp->type->enable_bit;
+	event->hw.config = ctl;
 	event->hw.idx = -1;
 
 	if (xu_validate_group(xp, event))
@@ -582,6 +653,7 @@ static int xu_pmu_setup(struct xu_pmu *xp, const struct xu_box_type *t,
 		.start		= xu_pmu_start,
 		.stop		= xu_pmu_stop,
 		.read		= xu_pmu_read,
+		.event_idx	= xu_event_idx,
 		.pmu_enable	= xu_pmu_enable,
 		.pmu_disable	= xu_pmu_disable,
 	};

@@ -47,6 +47,12 @@ u64 xu_rdmsr(u32 msr)
 	return val;
 }
 
+/* For registers that may not exist: an error instead of a warning. */
+int xu_rdmsr_probe(u32 msr, u64 *val)
+{
+	return xu_msr_ops->read(msr, val);
+}
+
 void xu_wrmsr(u32 msr, u64 val)
 {
 	if (unlikely(xu_msr_ops->write(msr, val)))

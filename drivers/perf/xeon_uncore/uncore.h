@@ -61,6 +61,7 @@ struct xu_constraint {
 	{ .mask = (_mask), .match = (_match), .counters = (_counters) }
 
 struct xu_box;
+struct xu_box_type;
 struct xu_socket;
 
 /* Only for boxes that are not a plain "box control + N ctl/ctr MSR pairs". */
@@ -69,6 +70,21 @@ struct xu_box_ops {
 	void (*exit_box)(struct xu_box *box);
 	void (*enable_box)(struct xu_box *box);
 	void (*disable_box)(struct xu_box *box);
+	/*
+	 * Start counting (under the box lock, hw.prev_count just read from
+	 * the counter; may preset both) / stop so that a read that follows
+	 * gets the final count.  Default: write the control register with
+	 * the enable bit / write it with 0.
+	 */
+	void (*enable_event)(struct xu_box *box, struct perf_event *event);
+	void (*disable_event)(struct xu_box *box, struct perf_event *event);
+	/*
+	 * Translate validated config words into the control register value
+	 * and the counters the event may use; NULL, or why not.  Default:
+	 * config without the enable bit, counters from the constraints.
+	 */
+	const char *(*encode)(const struct xu_box_type *type, const u64 *config,
+			      u64 *ctl, unsigned long *counters);
 };
 
 struct xu_box_type {
@@ -89,6 +105,10 @@ struct xu_box_type {
 	u8 ctr_stride;
 
 	u64 enable_bit;			/* kernel-owned local enable in the ctl register */
+	u64 sat_bit;			/* control bit: saturate instead of wrapping */
+	/* bits the driver sets itself; accepted from users, who need not */
+	u64 fixed[XU_CONFIG_WORDS];
+	unsigned int rdpmc0;		/* RDPMC index of counter 0; 0: none */
 
 	struct xu_field * const *fields;		/* NULL-terminated */
 	const struct xu_event_desc *events;		/* { } terminated */
@@ -100,7 +120,7 @@ struct xu_platform {
 	const char *name;
 	u8 family;
 	u8 model;
-	u64 uclk_max_hz;		/* fastest uncore clock of any SKU */
+	u64 uclk_max_hz;		/* fastest clock any counter counts in, any SKU */
 	const struct xu_box_type * const *types;	/* NULL-terminated */
 	void (*init_socket)(struct xu_socket *sk);	/* on the socket's CPU */
 	void (*exit_socket)(struct xu_socket *sk);
@@ -136,6 +156,7 @@ struct xu_box {
 	struct perf_event *events[XU_MAX_COUNTERS];
 	struct perf_event *counters[XU_MAX_COUNTERS];
 	unsigned long used;		/* counters with an event */
+	unsigned long saturated;	/* counters found saturated, reported */
 	bool enabled;			/* box-level enable written */
 	bool frozen;			/* inside pmu_disable/pmu_enable */
 	struct hrtimer timer;
@@ -147,6 +168,7 @@ int xu_regs_init(const char *backend);
 void xu_regs_exit(void);
 bool xu_regs_simulated(void);
 u64 xu_rdmsr(u32 msr);
+int xu_rdmsr_probe(u32 msr, u64 *val);
 void xu_wrmsr(u32 msr, u64 val);
 
 /* Pure helpers, tested by KUnit. */
@@ -159,6 +181,8 @@ u64 xu_poll_interval_ns(unsigned int width, unsigned int max_inc, u64 uclk_hz);
 int xu_assign_counters(const unsigned long *allowed, unsigned int n, int *assign);
 unsigned long xu_event_counters(const struct xu_box_type *type, u64 config);
 const char *xu_check_config(const struct xu_pmu *xp, const u64 *config);
+const char *xu_encode(const struct xu_pmu *xp, const u64 *config, u64 *ctl,
+		      unsigned long *counters);
 int xu_format_field(char *buf, size_t len, u8 word, u64 mask);
 
 /* Register addresses of a box: its box-level registers, its counter @i. */
@@ -187,5 +211,7 @@ static inline u32 xu_ctr(const struct xu_box *box, unsigned int i)
 }
 
 extern const struct xu_platform xu_nhmex_platform;
+extern const struct xu_platform xu_tulsa_platform;
+extern const struct xu_platform xu_dunnington_platform;
 
 #endif /* _XEON_UNCORE_H */

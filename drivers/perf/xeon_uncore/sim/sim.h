@@ -9,9 +9,12 @@
  * run of identical registers, giving place, width, software access, reset
  * value, reserved and ignored bits and, where a register does more than
  * hold a value, a behaviour hook.  Its counters are named by the two rows
- * holding their control and count registers, plus a hook that decodes the
- * control bits.  Everything else (address decode, access checks, the log,
- * time and event counting) is generic.
+ * holding their control and count registers (the same row when one
+ * register is both: the count is then its low ctr_width bits), plus a hook
+ * that decodes the control bits.  What a counter counts per cycle comes
+ * from its (event, umask) by default, or from the type's own pattern hook.
+ * Everything else (address decode, access checks, the log, time and event
+ * counting) is generic.
  */
 #ifndef _XEON_UNCORE_SIM_H
 #define _XEON_UNCORE_SIM_H
@@ -31,6 +34,12 @@ enum sim_access {
 	SIM_RW,
 	SIM_RO,		/* software read-only: writing is a violation */
 	SIM_WO,		/* software write-only: reading is a violation */
+	/*
+	 * Not implemented on this part (the MSR raises #GP): every access
+	 * fails with -EIO and counts as a fault, not as a violation, since
+	 * probing with a fault-safe access is legitimate.
+	 */
+	SIM_ABSENT,
 };
 
 enum sim_space {
@@ -40,6 +49,7 @@ enum sim_space {
 struct sim;
 struct sim_socket;
 struct sim_box;
+struct sim_pattern;
 
 /*
  * One row of a register table.  Registers n = 0..count-1 of the row live at
@@ -47,6 +57,9 @@ struct sim_box;
  * @width (the register is wider than what is implemented; not a violation)
  * and the @ig bits; @rsv bits written as 1 are reported and dropped.  The
  * hooks see only the remaining bits; without hooks the row is plain storage.
+ * A write hook returns NULL, or why the write is a violation (recorded
+ * unless the access already is one, e.g. for reserved bits); the write
+ * takes whatever effect the hook gives it either way.
  */
 struct sim_reg {
 	const char *name;
@@ -59,8 +72,8 @@ struct sim_reg {
 	u64 rsv;
 	u64 ig;
 	u64 (*read)(struct sim_socket *s, struct sim_box *b, unsigned int n);
-	void (*write)(struct sim_socket *s, struct sim_box *b, unsigned int n,
-		      u64 val);
+	const char *(*write)(struct sim_socket *s, struct sim_box *b,
+			     unsigned int n, u64 val);
 };
 
 /* An event a box type implements and the guide's "Max Inc/Cyc" for it. */
@@ -77,9 +90,11 @@ struct sim_ctr_cfg {
 	bool pmi;		/* an overflow requests a PMI */
 	bool invert;
 	bool edge;
+	bool saturate;		/* the count sticks at its maximum */
 	u8 umask;
 	u8 thresh;
 	u16 event;
+	u64 ctl;		/* raw control, for the type's pattern hook */
 };
 
 struct sim_box_type {
@@ -97,9 +112,22 @@ struct sim_box_type {
 	unsigned int nevents;
 	void (*decode)(struct sim_socket *s, struct sim_box *b, unsigned int n,
 		       struct sim_ctr_cfg *cfg);
-	/* Counter n passed 2^ctr_width: set its status bits. */
+	/*
+	 * Counter n passed 2^ctr_width - 1 (wrapped), or reached it with
+	 * cfg.saturate set: set its status bits.
+	 */
 	void (*overflow)(struct sim_socket *s, struct sim_box *b,
 			 unsigned int n);
+	/*
+	 * Optional: counter n's per-cycle increments for @cfg (cfg->ctl),
+	 * instead of the pattern of (cfg->event, cfg->umask); false: it
+	 * counts nothing.  Rate overrides do not apply to such types.
+	 */
+	bool (*pattern)(struct sim_socket *s, struct sim_box *b,
+			unsigned int n, const struct sim_ctr_cfg *cfg,
+			struct sim_pattern *pat);
+	u8 max_inc;		/* with @pattern: the most a cycle adds */
+	const void *priv;	/* the platform's data for its hooks */
 };
 
 struct sim_platform {
@@ -144,6 +172,7 @@ struct sim_box {
 	unsigned int tidx;	/* index of @type in the platform */
 	unsigned int idx;	/* box number within its type */
 	u64 reg[SIM_MAX_REGS][SIM_MAX_INST];
+	u64 state;		/* platform state no register shows */
 	struct sim_counter ctr[SIM_MAX_INST];
 };
 
@@ -169,6 +198,7 @@ struct sim_viol {
 	struct sim_log acc;
 	const char *why;
 	u64 bits;		/* offending bits, when the reason has any */
+	bool fault;		/* an absent register: a fault, not a violation */
 };
 
 struct sim_rate {
@@ -208,6 +238,7 @@ struct sim {
 
 	struct sim_rate rate[SIM_MAX_RATES];
 	unsigned int nrates;
+	bool worst;		/* every counter at its most per cycle */
 	u32 gen;		/* bumped whenever patterns change */
 
 	u64 seq;		/* last access number handed out */
@@ -217,6 +248,7 @@ struct sim {
 	u64 log_dropped;
 	struct sim_viol viol[SIM_VIOL_KEEP];
 	u64 nviol;
+	u64 nfaults;		/* accesses to absent registers */
 
 	void (*pmi_hook)(struct sim_socket *s, u32 cores);
 	atomic_t nmi_busy;
@@ -240,6 +272,7 @@ u64 sim_truth(struct sim *sim, unsigned int socket, unsigned int tidx,
 int sim_rate_set(struct sim *sim, const char *type, int box, u16 event,
 		 u8 umask, const struct sim_pattern *pat);
 void sim_rates_reset(struct sim *sim);
+void sim_set_worst(struct sim *sim, bool on);
 void sim_pattern_default(struct sim_pattern *pat, const char *type,
 			 unsigned int box, u16 event, u8 umask, u8 max_inc);
 void sim_cum_build(struct sim_cum *cum, const struct sim_pattern *pat,
@@ -249,9 +282,35 @@ const struct sim_event *sim_event_find(const struct sim_box_type *t,
 				       u16 code);
 
 extern const struct sim_platform sim_nhmex_platform;
+extern const struct sim_platform sim_tulsa_platform;
+extern const struct sim_platform sim_tulsa_nogl_platform;
+extern const struct sim_platform sim_dunnington_platform;
+
+/*
+ * Xeon 7100/7400 (sim_l3.c): what a GBSQ, GSNPQ or FSB box sees in one
+ * cycle, exposed so that KUnit can count it on its own.  Field values are
+ * bit numbers within the control field concerned, or its encodings.
+ */
+struct sim_l3_cycle {
+	bool txn;	/* GBSQ, GSNPQ: a transaction this cycle */
+	u8 agent;	/* Agent_Select bit (0 = control bit 32) */
+	u8 flow;	/* GBSQ Data_Flow bit: 0 demand, 1 prefetch */
+	u8 type;	/* Type_Match bit, 0..5 */
+	u8 snoop;	/* Snoop_Match bit: 0 clean, 1 HIT, 2 HITM */
+	u8 state;	/* L3_State / L2_State bit, 0..6 */
+	u8 core;	/* 1 this core/module, 2 other, 3 both/several */
+	u8 fill;	/* GBSQ: 0 no fill, 1 fill, no eviction, 2 with one */
+	bool xsnp;	/* GBSQ: a cross-snoop transaction */
+	bool block;	/* GSNPQ: a blocked snoop */
+	u32 fsb;	/* FSB: bit i set when attribute bit 32 + i occurred */
+};
+
+void sim_l3_at(const struct sim_platform *plat, const struct sim_box_type *t,
+	       unsigned int box, u64 cycle, struct sim_l3_cycle *x);
 
 /* Engine internals shared with the module half (sim_module.c). */
 extern const char *const sim_space_name[];
+u64 sim_mix(u64 x);
 void sim_lock(struct sim *sim, unsigned long *flags) __acquires(&sim->lock);
 void sim_unlock(struct sim *sim, unsigned long flags) __releases(&sim->lock);
 void sim_update(struct sim_socket *s, u64 to);

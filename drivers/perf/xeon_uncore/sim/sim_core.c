@@ -64,7 +64,7 @@ void sim_unlock(struct sim *sim, unsigned long flags)
 
 /* ---- Event patterns ---------------------------------------------------- */
 
-static u64 sim_mix(u64 x)
+u64 sim_mix(u64 x)
 {
 	x += 0x9e3779b97f4a7c15ULL;
 	x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ULL;
@@ -193,6 +193,25 @@ static bool sim_pattern_for(struct sim *sim, const struct sim_box *b,
 	return true;
 }
 
+/*
+ * Worst-case rate: the most a counter programmed with @cfg can add in one
+ * cycle, added in every cycle.  That is the event's maximum, or 1 when a
+ * threshold or edge detection makes the counter count a 0/1 condition; 0
+ * for events the box does not have.
+ */
+static u8 sim_worst_inc(const struct sim_box_type *t,
+			const struct sim_ctr_cfg *cfg)
+{
+	const struct sim_event *ev;
+
+	if (t->pattern)
+		return t->max_inc;
+	ev = sim_event_find(t, cfg->event);
+	if (!ev)
+		return 0;
+	return cfg->thresh || cfg->edge ? 1 : ev->max_inc;
+}
+
 /* ---- Time and counting ------------------------------------------------- */
 
 u64 sim_now(struct sim *sim)
@@ -207,34 +226,52 @@ static bool sim_key_eq(const struct sim_ctr_cfg *a, const struct sim_ctr_cfg *b)
 {
 	return a->event == b->event && a->umask == b->umask &&
 	       a->thresh == b->thresh && a->invert == b->invert &&
-	       a->edge == b->edge;
+	       a->edge == b->edge && a->ctl == b->ctl;
 }
 
 /* Decode counter n's registers; rebuild its sums if what it counts changed. */
 static struct sim_counter *sim_ctr_refresh(struct sim_socket *s,
 					   struct sim_box *b, unsigned int n)
 {
+	static const struct sim_ctr_cfg plain = {};
+	const struct sim_box_type *t = b->type;
 	struct sim_counter *c = &b->ctr[n];
 	struct sim_ctr_cfg cfg = {};
 	struct sim_pattern pat;
 
-	b->type->decode(s, b, n, &cfg);
+	t->decode(s, b, n, &cfg);
 	c->cfg = cfg;
 	if (!cfg.counting || (c->built && c->gen == s->sim->gen &&
 			      sim_key_eq(&c->key, &cfg)))
 		return c;
-	if (!sim_pattern_for(s->sim, b, cfg.event, cfg.umask, &pat))
-		pat.len = 0;
-	sim_cum_build(&c->cum, &pat, &cfg);
+	if (s->sim->worst) {
+		pat.p[0] = sim_worst_inc(t, &cfg);
+		pat.len = pat.p[0] ? 1 : 0;
+		sim_cum_build(&c->cum, &pat, &plain);
+	} else {
+		if (t->pattern ? !t->pattern(s, b, n, &cfg, &pat) :
+		    !sim_pattern_for(s->sim, b, cfg.event, cfg.umask, &pat))
+			pat.len = 0;
+		sim_cum_build(&c->cum, &pat, &cfg);
+	}
 	c->key = cfg;
 	c->gen = s->sim->gen;
 	c->built = true;
 	return c;
 }
 
+/* The count bits of a counter's register (all of it unless shared). */
+static u64 sim_ctr_mask(const struct sim_box_type *t)
+{
+	return BIT_ULL(t->ctr_width) - 1;
+}
+
+/* Increments until counter n wraps. */
 static u64 sim_room(struct sim_box *b, unsigned int n)
 {
-	return BIT_ULL(b->type->ctr_width) - b->reg[b->type->ctr_reg][n];
+	const struct sim_box_type *t = b->type;
+
+	return BIT_ULL(t->ctr_width) - (b->reg[t->ctr_reg][n] & sim_ctr_mask(t));
 }
 
 /* Smallest k in (from, to] with G(k) - G(from) >= room, or 0. */
@@ -254,6 +291,35 @@ static u64 sim_overflow_at(const struct sim_cum *cum, u64 from, u64 to,
 			lo = mid + 1;
 	}
 	return lo;
+}
+
+/*
+ * Add @d increments to counter n.  Only its count bits change: the rest
+ * of a register that also holds the control is kept.  Saturating, the count
+ * sticks at its maximum and reports reaching it; otherwise it wraps and
+ * reports passing it.  The truth takes every increment either way.
+ */
+static void sim_ctr_add(struct sim_socket *s, struct sim_box *b,
+			unsigned int n, u64 d)
+{
+	const struct sim_box_type *t = b->type;
+	u64 *v = &b->reg[t->ctr_reg][n], mask = sim_ctr_mask(t);
+	u64 cnt = *v & mask;
+
+	b->ctr[n].truth += d;
+	if (b->ctr[n].cfg.saturate) {
+		if (d >= mask - cnt) {
+			t->overflow(s, b, n);
+			cnt = mask;
+		} else {
+			cnt += d;
+		}
+	} else {
+		if (d >= sim_room(b, n))
+			t->overflow(s, b, n);
+		cnt = (cnt + d) & mask;
+	}
+	*v = (*v & ~mask) | cnt;
 }
 
 /*
@@ -295,18 +361,14 @@ void sim_update(struct sim_socket *s, u64 to)
 
 			for (n = 0; n < t->nctrs; n++) {
 				struct sim_counter *c = &b->ctr[n];
-				u64 *v = &b->reg[t->ctr_reg][n], d;
+				u64 d;
 
 				if (!c->cfg.counting)
 					continue;
 				d = sim_cum_at(&c->cum, stop) -
 				    sim_cum_at(&c->cum, from);
-				if (!d)
-					continue;
-				c->truth += d;
-				if (d >= sim_room(b, n))
-					t->overflow(s, b, n);
-				*v = (*v + d) & (BIT_ULL(t->ctr_width) - 1);
+				if (d)
+					sim_ctr_add(s, b, n, d);
 			}
 		}
 		s->cycle = stop;
@@ -371,7 +433,9 @@ static void sim_record(struct sim *sim, struct sim_viol *v)
 		sim->log_dropped++;
 		sim->log_first = acc->seq + 1;
 	}
-	if (v->why)
+	if (v->fault)
+		sim->nfaults++;
+	else if (v->why)
 		sim->viol[sim->nviol++ % SIM_VIOL_KEEP] = *v;
 }
 
@@ -380,6 +444,7 @@ static int sim_reg_access(struct sim_socket *s, struct sim_viol *v)
 	struct sim_log *acc = &v->acc;
 	const struct sim_addr *a = sim_lookup(s->sim, acc->space, acc->addr);
 	const struct sim_reg *r;
+	const char *why;
 	struct sim_box *b;
 	u64 keep, val;
 
@@ -389,6 +454,10 @@ static int sim_reg_access(struct sim_socket *s, struct sim_viol *v)
 	}
 	b = &s->box[a->box];
 	r = &b->type->regs[a->reg];
+	if (r->access == SIM_ABSENT) {
+		v->fault = true;
+		return -EIO;
+	}
 	keep = GENMASK_ULL(r->width - 1, 0) & ~r->ig;
 	sim_update(s, sim_now(s->sim));
 
@@ -412,16 +481,20 @@ static int sim_reg_access(struct sim_socket *s, struct sim_viol *v)
 		v->bits = val & r->rsv;
 		val &= ~r->rsv;
 	}
-	if (r->write)
-		r->write(s, b, a->n, val);
-	else
+	if (r->write) {
+		why = r->write(s, b, a->n, val);
+		if (why && !v->why)
+			v->why = why;
+	} else {
 		b->reg[a->reg][a->n] = val;
+	}
 	return 0;
 }
 
 /*
  * One RDMSR/WRMSR by @cpu on the uncore of package @socket.  Every access
- * is logged; forbidden ones are also recorded as violations.
+ * is logged; forbidden ones are also recorded as violations, those to
+ * absent registers counted as faults.
  */
 int sim_access(struct sim *sim, unsigned int socket, unsigned int cpu,
 	       bool write, u32 addr, u64 *val)
@@ -558,6 +631,7 @@ int sim_rate_set(struct sim *sim, const char *type, int box, u16 event,
 }
 EXPORT_SYMBOL_IF_KUNIT(sim_rate_set);
 
+/* Drops the overrides and the worst-case rate. */
 void sim_rates_reset(struct sim *sim)
 {
 	unsigned long flags;
@@ -565,10 +639,30 @@ void sim_rates_reset(struct sim *sim)
 	sim_lock(sim, &flags);
 	sim_update_all(sim);
 	sim->nrates = 0;
+	sim->worst = false;
 	sim->gen++;
 	sim_unlock(sim, flags);
 }
 EXPORT_SYMBOL_IF_KUNIT(sim_rates_reset);
+
+/*
+ * Worst-case rate on or off, for every counter of every socket: while on,
+ * every counting counter adds sim_worst_inc() in every cycle, whatever the
+ * overrides say.  Counts so far are settled first.
+ */
+void sim_set_worst(struct sim *sim, bool on)
+{
+	unsigned long flags;
+
+	sim_lock(sim, &flags);
+	if (sim->worst != on) {
+		sim_update_all(sim);
+		sim->worst = on;
+		sim->gen++;
+	}
+	sim_unlock(sim, flags);
+}
+EXPORT_SYMBOL_IF_KUNIT(sim_set_worst);
 
 /* ---- Creation ---------------------------------------------------------- */
 
@@ -582,12 +676,13 @@ static int sim_check_type(const struct sim_box_type *t)
 		const struct sim_reg *r = &t->regs[i];
 
 		if (!r->count || r->count > SIM_MAX_INST || !r->width ||
-		    r->width > 64)
+		    r->width > 64 || r->access > SIM_ABSENT)
 			return -EINVAL;
 	}
 	if (!t->nctrs)
 		return 0;
-	if (!t->decode || !t->overflow || t->ctl_reg >= t->nregs ||
+	if (!t->decode || !t->overflow || (t->pattern && !t->max_inc) ||
+	    t->ctl_reg >= t->nregs ||
 	    t->ctr_reg >= t->nregs || t->regs[t->ctl_reg].count < t->nctrs ||
 	    t->regs[t->ctr_reg].count < t->nctrs || !t->ctr_width ||
 	    t->ctr_width >= 64)
@@ -652,6 +747,7 @@ static void sim_reset_socket(struct sim_socket *s)
 		for (ri = 0; ri < b->type->nregs; ri++)
 			for (n = 0; n < b->type->regs[ri].count; n++)
 				b->reg[ri][n] = b->type->regs[ri].reset;
+		b->state = 0;
 	}
 }
 

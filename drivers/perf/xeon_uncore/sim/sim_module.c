@@ -32,7 +32,7 @@
 
 static char *platform = "nhmex";
 module_param(platform, charp, 0444);
-MODULE_PARM_DESC(platform, "register tables to model (nhmex)");
+MODULE_PARM_DESC(platform, "register tables to model: nhmex, tulsa or dunnington (default nhmex)");
 
 static unsigned int sockets = 2;
 module_param(sockets, uint, 0444);
@@ -46,8 +46,17 @@ static unsigned int log_entries = 65536;
 module_param(log_entries, uint, 0444);
 MODULE_PARM_DESC(log_entries, "register accesses kept in debugfs log (default 65536)");
 
-static const struct sim_platform *const sim_platforms[] = {
-	&sim_nhmex_platform,
+static bool gl_ctl = true;
+module_param(gl_ctl, bool, 0444);
+MODULE_PARM_DESC(gl_ctl, "tulsa: implement MSR_EMON_L3_GL_CTL (0x107d8); 0: it faults like an absent MSR (default 1)");
+
+static const struct {
+	const struct sim_platform *plat;
+	const struct sim_platform *no_gl_ctl;	/* if gl_ctl=0 changes it */
+} sim_platforms[] = {
+	{ &sim_nhmex_platform },
+	{ &sim_tulsa_platform, &sim_tulsa_nogl_platform },
+	{ &sim_dunnington_platform },
 };
 
 static struct sim *sim_live;
@@ -98,7 +107,10 @@ static unsigned int sim_nctrs(struct sim *sim)
 	return n;
 }
 
-/* Counters of one socket, brought up to date, in box order. */
+/*
+ * Counters of one socket, brought up to date, in box order.  When one
+ * register holds both, ctl is the register without its count bits.
+ */
 static void sim_snapshot(struct sim *sim, unsigned int socket,
 			 struct sim_snap *out)
 {
@@ -110,10 +122,14 @@ static void sim_snapshot(struct sim *sim, unsigned int socket,
 	sim_update(s, sim_now(sim));
 	for (i = 0; i < sim->nboxes; i++) {
 		struct sim_box *b = &s->box[i];
+		const struct sim_box_type *t = b->type;
+		u64 mask = BIT_ULL(t->ctr_width) - 1;
 
-		for (n = 0; n < b->type->nctrs; n++, out++) {
-			out->ctl = b->reg[b->type->ctl_reg][n];
-			out->val = b->reg[b->type->ctr_reg][n];
+		for (n = 0; n < t->nctrs; n++, out++) {
+			out->ctl = b->reg[t->ctl_reg][n];
+			if (t->ctl_reg == t->ctr_reg)
+				out->ctl &= ~mask;
+			out->val = b->reg[t->ctr_reg][n] & mask;
 			out->truth = b->ctr[n].truth;
 		}
 	}
@@ -190,7 +206,7 @@ static int sim_show_counters_full(struct seq_file *m, void *v)
 static int sim_show_info(struct seq_file *m, void *v)
 {
 	struct sim *sim = sim_live;
-	u64 dropped, nviol, pmis;
+	u64 dropped, nviol, nfaults, pmis;
 	unsigned long flags;
 	unsigned int s;
 	u32 pending;
@@ -199,6 +215,7 @@ static int sim_show_info(struct seq_file *m, void *v)
 	sim_lock(sim, &flags);
 	dropped = sim->log_dropped;
 	nviol = sim->nviol;
+	nfaults = sim->nfaults;
 	manual = sim->manual;
 	sim_unlock(sim, flags);
 
@@ -209,6 +226,7 @@ static int sim_show_info(struct seq_file *m, void *v)
 	seq_printf(m, "log_entries %u\n", sim->log_size);
 	seq_printf(m, "log_dropped %llu\n", dropped);
 	seq_printf(m, "violations %llu\n", nviol);
+	seq_printf(m, "faults %llu\n", nfaults);
 	seq_printf(m, "nmi_busy %d\n", atomic_read(&sim->nmi_busy));
 	for (s = 0; s < sim->nsockets; s++) {
 		sim_lock(sim, &flags);
@@ -287,7 +305,11 @@ static void sim_print_rate(struct seq_file *m, struct sim *sim,
 	seq_putc(m, '\n');
 }
 
-/* Overrides, then the defaults of events programmed in some counter. */
+/*
+ * "worst" while that is on, the overrides, then the defaults of events
+ * programmed in some counter (box types with their own pattern hook, which
+ * have no events, are not listed).
+ */
 static int sim_show_rates(struct seq_file *m, void *v)
 {
 	struct sim *sim = sim_live;
@@ -295,6 +317,7 @@ static int sim_show_rates(struct seq_file *m, void *v)
 	struct sim_rate *rates, *used;
 	unsigned long flags;
 	unsigned int s, i, n, k;
+	bool worst;
 
 	rates = kmalloc_array(SIM_MAX_RATES + max, sizeof(*rates), GFP_KERNEL);
 	if (!rates)
@@ -302,6 +325,7 @@ static int sim_show_rates(struct seq_file *m, void *v)
 	used = rates + SIM_MAX_RATES;
 
 	sim_lock(sim, &flags);
+	worst = sim->worst;
 	nr = sim->nrates;
 	memcpy(rates, sim->rate, nr * sizeof(*rates));
 	for (s = 0; s < sim->nsockets; s++) {
@@ -335,6 +359,8 @@ static int sim_show_rates(struct seq_file *m, void *v)
 	}
 	sim_unlock(sim, flags);
 
+	if (worst)
+		seq_puts(m, "worst\n");
 	for (i = 0; i < nr; i++)
 		sim_print_rate(m, sim, rates[i].tidx, rates[i].box,
 			       rates[i].event, rates[i].umask, &rates[i].pat);
@@ -352,7 +378,7 @@ static int sim_show_rates(struct seq_file *m, void *v)
 	return 0;
 }
 
-/* "<boxtype> <index|*> 0x<event> 0x<umask> <p0>,<p1>,..." or "reset" */
+/* "<boxtype> <index|*> 0x<event> 0x<umask> <p0>,<p1>,...", "worst", "reset" */
 static int sim_rate_parse(struct sim *sim, char *line)
 {
 	char *tok[5], *v;
@@ -363,6 +389,10 @@ static int sim_rate_parse(struct sim *sim, char *line)
 
 	if (sysfs_streq(line, "reset")) {
 		sim_rates_reset(sim);
+		return 0;
+	}
+	if (sysfs_streq(line, "worst")) {
+		sim_set_worst(sim, true);
 		return 0;
 	}
 	while (i < ARRAY_SIZE(tok) && (v = strsep(&line, " \t")))
@@ -592,12 +622,16 @@ static int __init sim_init(void)
 	struct sim *sim;
 	unsigned int i;
 
-	for (i = 0; i < ARRAY_SIZE(sim_platforms); i++)
-		if (!strcmp(platform, sim_platforms[i]->name))
-			plat = sim_platforms[i];
+	for (i = 0; i < ARRAY_SIZE(sim_platforms); i++) {
+		if (strcmp(platform, sim_platforms[i].plat->name))
+			continue;
+		plat = sim_platforms[i].plat;
+		if (!gl_ctl && sim_platforms[i].no_gl_ctl)
+			plat = sim_platforms[i].no_gl_ctl;
+	}
 	if (!plat || sockets < 1 || sockets > 8 || !uclk_mhz ||
 	    uclk_mhz > 100000 || log_entries > (1U << 22)) {
-		pr_err("need platform=nhmex, sockets=1..8, uclk_mhz=1..100000, log_entries<=4194304\n");
+		pr_err("need platform=nhmex|tulsa|dunnington, sockets=1..8, uclk_mhz=1..100000, log_entries<=4194304\n");
 		return -EINVAL;
 	}
 	sim = sim_create(plat, sockets, uclk_mhz, log_entries);

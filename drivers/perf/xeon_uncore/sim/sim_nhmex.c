@@ -61,8 +61,8 @@ static bool nhmex_running(struct sim_socket *s)
  * rst_all zeroes every counter of the socket when written as 1 and reads
  * back 0.  Controls and status bits are left alone.
  */
-static void u_ctl_write(struct sim_socket *s, struct sim_box *b,
-			unsigned int n, u64 val)
+static const char *u_ctl_write(struct sim_socket *s, struct sim_box *b,
+			       unsigned int n, u64 val)
 {
 	struct sim *sim = s->sim;
 	unsigned int i, c;
@@ -76,6 +76,7 @@ static void u_ctl_write(struct sim_socket *s, struct sim_box *b,
 		}
 	}
 	b->reg[GLOBAL_CTL][0] = val & ~U_CTL_RST_ALL;
+	return NULL;
 }
 
 /*
@@ -97,16 +98,18 @@ static u64 u_status_read(struct sim_socket *s, struct sim_box *b,
 	return val;
 }
 
-static void u_status_write(struct sim_socket *s, struct sim_box *b,
-			   unsigned int n, u64 val)
+static const char *u_status_write(struct sim_socket *s, struct sim_box *b,
+				  unsigned int n, u64 val)
 {
 	b->reg[GLOBAL_STATUS][0] = val & ~(U_ST_OV_S0 | U_ST_OV_S1);
+	return NULL;
 }
 
-static void ovf_ctl_write(struct sim_socket *s, struct sim_box *b,
-			  unsigned int n, u64 val)
+static const char *ovf_ctl_write(struct sim_socket *s, struct sim_box *b,
+				 unsigned int n, u64 val)
 {
 	b->reg[GLOBAL_STATUS][0] &= ~val;
+	return NULL;
 }
 
 static const u32 ubox_base[] = { 0xc00 };

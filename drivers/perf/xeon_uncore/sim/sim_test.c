@@ -700,6 +700,48 @@ static void test_rate_checks(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sim->nrates, 0U);
 }
 
+/*
+ * Worst-case rate: the event's maximum in every cycle (1 where a threshold
+ * or edge detection counts a condition), overrides notwithstanding;
+ * switching settles the counts first, and "reset" switches it off.
+ */
+static void test_worst_rate(struct kunit *test)
+{
+	static const u64 evsel[] = {
+		EVSEL(0x18, 0, 0), EVSEL(0x18, 0, 5), EVSEL(0x1a, 0, 0) | EDGE,
+		EVSEL(0x09, 0, 0), EVSEL(0x14, 0, 0), EVSEL(0x05, 0, 1) | INV,
+	};
+	static const u64 inc[] = { 24, 1, 1, 0, 1, 1 };
+	struct sim *sim = tsim(test);
+	u64 before[ARRAY_SIZE(evsel)], u;
+	unsigned int n;
+
+	set_rate(test, "cbox", -1, 0x18, 0, one, 1);
+	for (n = 0; n < ARRAY_SIZE(evsel); n++)
+		cbox_count(test, 0, 3, n, evsel[n]);
+	wr(test, 0, U_EVSEL, 0x50 | EN);
+	wr(test, 0, U_CTL, EN_ALL | U_EN);
+	sim_advance(sim, 100);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, C_CTR(3, 0)), 100ULL);
+	for (n = 0; n < ARRAY_SIZE(evsel); n++)
+		before[n] = rd(test, 0, C_CTR(3, n));
+	u = rd(test, 0, U_CTR);
+	sim_set_worst(sim, true);
+	sim_advance(sim, 1000);
+	for (n = 0; n < ARRAY_SIZE(evsel); n++)
+		KUNIT_EXPECT_EQ_MSG(test, rd(test, 0, C_CTR(3, n)) - before[n],
+				    1000 * inc[n], "counter %u", n);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, U_CTR) - u, 1000ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 1, C_CTR(3, 0)), 0ULL);
+	KUNIT_EXPECT_EQ(test, sim_truth(sim, 0, CBOX, 3, 0), 24100ULL);
+
+	sim_rates_reset(sim);
+	KUNIT_EXPECT_FALSE(test, sim->worst);
+	set_rate(test, "cbox", -1, 0x18, 0, one, 1);
+	sim_advance(sim, 10);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, C_CTR(3, 0)), 24110ULL);
+}
+
 static void test_log_ring(struct kunit *test)
 {
 	struct sim *sim = tsim(test);
@@ -733,6 +775,7 @@ static struct kunit_case sim_test_cases[] = {
 	KUNIT_CASE(test_default_patterns),
 	KUNIT_CASE(test_rate_checks),
 	KUNIT_CASE(test_log_ring),
+	KUNIT_CASE(test_worst_rate),
 	{}
 };
 
