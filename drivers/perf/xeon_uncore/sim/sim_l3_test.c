@@ -13,6 +13,7 @@
 #include <linux/module.h>
 
 #include "sim.h"
+#include "sim_test.h"
 
 #define CTL(n)		(0x107ccU + (n))
 #define GL_CTL		0x107d8U
@@ -83,11 +84,6 @@ static const struct part *tpart(struct kunit *test)
 	return test->param_value ?: &parts[0];
 }
 
-static struct sim *tsim(struct kunit *test)
-{
-	return test->priv;
-}
-
 static u64 gbsq_any(struct kunit *test)
 {
 	return gbsq(tpart(test)->gbsq_agents, 0x3, 0x3f, 0x7, 0x7f, 0, 0, 0);
@@ -96,43 +92,6 @@ static u64 gbsq_any(struct kunit *test)
 static u64 gsnpq_any(struct kunit *test)
 {
 	return gsnpq(tpart(test)->gsnpq_agents, 0x3f, 0x7, 0x7f, 0, 0);
-}
-
-static int acc(struct kunit *test, unsigned int sock, bool write, u32 msr,
-	       u64 *val)
-{
-	return sim_access(tsim(test), sock, 0, write, msr, val);
-}
-
-static void wr(struct kunit *test, unsigned int sock, u32 msr, u64 val)
-{
-	KUNIT_EXPECT_EQ_MSG(test, acc(test, sock, true, msr, &val), 0,
-			    "write 0x%x", msr);
-}
-
-static u64 rd(struct kunit *test, unsigned int sock, u32 msr)
-{
-	u64 val = ~0ULL;
-
-	KUNIT_EXPECT_EQ_MSG(test, acc(test, sock, false, msr, &val), 0,
-			    "read 0x%x", msr);
-	return val;
-}
-
-static const char *last_why(struct kunit *test)
-{
-	struct sim *sim = tsim(test);
-
-	return sim->nviol ? sim->viol[(sim->nviol - 1) % SIM_VIOL_KEEP].why :
-			    "";
-}
-
-static u64 last_bits(struct kunit *test)
-{
-	struct sim *sim = tsim(test);
-
-	return sim->nviol ? sim->viol[(sim->nviol - 1) % SIM_VIOL_KEEP].bits :
-			    0;
 }
 
 /* The current cycle: every access brings its socket there. */

@@ -12,6 +12,7 @@
 #include <linux/module.h>
 
 #include "sim.h"
+#include "sim_test.h"
 
 #define U_CTL		0xc00
 #define U_STATUS	0xc01
@@ -48,40 +49,6 @@ static const u32 cbase[] = {
 #define C_CTR(b, n)	(cbase[b] + 0x11 + 2 * (n))
 
 enum { UBOX, CBOX };
-
-static struct sim *tsim(struct kunit *test)
-{
-	return test->priv;
-}
-
-static int acc(struct kunit *test, unsigned int sock, bool write, u32 msr,
-	       u64 *val)
-{
-	return sim_access(tsim(test), sock, 0, write, msr, val);
-}
-
-static void wr(struct kunit *test, unsigned int sock, u32 msr, u64 val)
-{
-	KUNIT_EXPECT_EQ_MSG(test, acc(test, sock, true, msr, &val), 0,
-			    "write 0x%x", msr);
-}
-
-static u64 rd(struct kunit *test, unsigned int sock, u32 msr)
-{
-	u64 val = ~0ULL;
-
-	KUNIT_EXPECT_EQ_MSG(test, acc(test, sock, false, msr, &val), 0,
-			    "read 0x%x", msr);
-	return val;
-}
-
-static const char *last_why(struct kunit *test)
-{
-	struct sim *sim = tsim(test);
-
-	return sim->nviol ? sim->viol[(sim->nviol - 1) % SIM_VIOL_KEEP].why :
-			    "";
-}
 
 /* The current cycle: every access brings its socket there. */
 static u64 now(struct kunit *test, unsigned int sock)
