@@ -5,9 +5,11 @@
  * state: everything here is exercised directly by the KUnit suite.
  */
 #include <linux/bitmap.h>
+#include <linux/bug.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/math64.h>
+#include <linux/string.h>
 #include <linux/time64.h>
 #include <kunit/visibility.h>
 
@@ -131,26 +133,88 @@ EXPORT_SYMBOL_IF_KUNIT(xu_check_config);
  * xu_encode() - validate an event's config words and translate them
  * @xp: the PMU
  * @config: attr.config, config1, config2
- * @ctl: out: the value for the counter's control register
- * @counters: out: the counters the event may be placed on
+ * @enc: out: the control register value, the counters the event may be
+ *	placed on, and what it needs of the box's shared registers
  *
  * Return: NULL, or the reason the config is refused.
  */
-const char *xu_encode(const struct xu_pmu *xp, const u64 *config, u64 *ctl,
-		      unsigned long *counters)
+const char *xu_encode(const struct xu_pmu *xp, const u64 *config,
+		      struct xu_enc *enc)
 {
 	const struct xu_box_type *t = xp->type;
 	const char *why = xu_check_config(xp, config);
 
+	memset(enc, 0, sizeof(*enc));
 	if (why)
 		return why;
 	if (t->ops && t->ops->encode)
-		return t->ops->encode(t, config, ctl, counters);
-	*ctl = config[0] & ~t->enable_bit;
-	*counters = xu_event_counters(t, *ctl);
+		return t->ops->encode(t, config, enc);
+	enc->ctl = config[0] & ~t->enable_bit;
+	if (t->fixed_ctr && enc->ctl == XU_FIXED_EVENT)
+		enc->counters = BIT(t->num_counters);
+	else
+		enc->counters = xu_event_counters(t, enc->ctl);
 	return NULL;
 }
 EXPORT_SYMBOL_IF_KUNIT(xu_encode);
+
+/*
+ * Shared registers: a field an event uses is either unused on the box or
+ * already holds the value the event wants.
+ */
+bool xu_shared_fits(const struct xu_box_type *t,
+		    const struct xu_shared_state *st, const struct xu_enc *enc)
+{
+	unsigned int s, f;
+
+	for (s = 0; s < t->nshared; s++) {
+		const u64 *fields = t->shared[s].fields;
+
+		for (f = 0; f < XU_MAX_FIELDS && fields[f]; f++) {
+			if (!(enc->shared_mask[s] & fields[f]) || !st->ref[s][f])
+				continue;
+			if ((st->val[s] ^ enc->shared[s]) & fields[f])
+				return false;
+		}
+	}
+	return true;
+}
+EXPORT_SYMBOL_IF_KUNIT(xu_shared_fits);
+
+void xu_shared_take(const struct xu_box_type *t, struct xu_shared_state *st,
+		    const struct xu_enc *enc)
+{
+	unsigned int s, f;
+
+	for (s = 0; s < t->nshared; s++) {
+		const u64 *fields = t->shared[s].fields;
+
+		for (f = 0; f < XU_MAX_FIELDS && fields[f]; f++) {
+			if (!(enc->shared_mask[s] & fields[f]))
+				continue;
+			if (!st->ref[s][f]++)
+				st->val[s] = (st->val[s] & ~fields[f]) |
+					     (enc->shared[s] & fields[f]);
+		}
+	}
+}
+EXPORT_SYMBOL_IF_KUNIT(xu_shared_take);
+
+void xu_shared_drop(const struct xu_box_type *t, struct xu_shared_state *st,
+		    const struct xu_enc *enc)
+{
+	unsigned int s, f;
+
+	for (s = 0; s < t->nshared; s++) {
+		const u64 *fields = t->shared[s].fields;
+
+		for (f = 0; f < XU_MAX_FIELDS && fields[f]; f++)
+			if ((enc->shared_mask[s] & fields[f]) &&
+			    !WARN_ON_ONCE(!st->ref[s][f]))
+				st->ref[s][f]--;
+	}
+}
+EXPORT_SYMBOL_IF_KUNIT(xu_shared_drop);
 
 /*
  * Print a format: "config:0-7,21" -- one range per run of set bits, so a

@@ -125,7 +125,7 @@ static void xu_check_saturated(struct xu_box *box, struct perf_event *event,
 {
 	const struct xu_box_type *t = box->pmu->type;
 	struct hw_perf_event *hwc = &event->hw;
-	u64 max = GENMASK_ULL(t->width - 1, 0);
+	u64 max = GENMASK_ULL(xu_width(t, hwc->idx) - 1, 0);
 
 	if (!(hwc->config & t->sat_bit) || (now & max) != max ||
 	    (box->saturated & BIT(hwc->idx)))
@@ -149,7 +149,8 @@ static void xu_event_update(struct perf_event *event)
 		prev = local64_read(&hwc->prev_count);
 		now = xu_rdmsr(hwc->event_base);
 		local64_set(&hwc->prev_count, now);
-		local64_add(xu_delta(prev, now, box->pmu->type->width), &event->count);
+		local64_add(xu_delta(prev, now, xu_width(box->pmu->type, hwc->idx)),
+			    &event->count);
 		xu_check_saturated(box, event, now);
 	}
 	raw_spin_unlock_irqrestore(&box->lock, flags);
@@ -266,18 +267,43 @@ static void xu_event_place(struct xu_box *box, struct perf_event *event, int idx
 	box->saturated &= ~BIT(idx);
 }
 
-/* The counters @event may use; its config was validated by event_init. */
-static unsigned long xu_allowed(struct xu_pmu *xp, struct perf_event *event)
+/* What @event asks of its box; its config was validated by event_init. */
+static void xu_event_enc(struct xu_pmu *xp, struct perf_event *event,
+			 struct xu_enc *enc)
 {
 	const u64 config[XU_CONFIG_WORDS] = {
 		event->attr.config, event->attr.config1, event->attr.config2
 	};
-	unsigned long counters = 0;
-	u64 ctl;
 
-	if (xu_encode(xp, config, &ctl, &counters))
-		return 0;
-	return counters;
+	if (xu_encode(xp, config, enc))
+		memset(enc, 0, sizeof(*enc));
+}
+
+static unsigned long xu_allowed(struct xu_pmu *xp, struct perf_event *event)
+{
+	struct xu_enc enc;
+
+	xu_event_enc(xp, event, &enc);
+	return enc.counters;
+}
+
+/*
+ * Program the shared registers @enc uses, whole: the shadow is only
+ * trusted for what events hold, never for what the register contains.
+ */
+static void xu_shared_write(struct xu_box *box, const struct xu_enc *enc)
+{
+	const struct xu_box_type *t = box->pmu->type;
+	unsigned int s;
+
+	for (s = 0; s < t->nshared; s++) {
+		if (!enc->shared_mask[s])
+			continue;
+		if (t->ops && t->ops->write_shared)
+			t->ops->write_shared(box, s, box->shared.val[s]);
+		else
+			xu_wrmsr(box->base + t->shared[s].offset, box->shared.val[s]);
+	}
 }
 
 static int xu_pmu_add(struct perf_event *event, int flags)
@@ -287,8 +313,17 @@ static int xu_pmu_add(struct perf_event *event, int flags)
 	unsigned long allowed[XU_MAX_COUNTERS], running = 0;
 	int assign[XU_MAX_COUNTERS];
 	unsigned int i, n = box->n_events;
+	struct xu_enc enc;
 
-	if (n >= t->num_counters)
+	if (n >= xu_counters_total(t))
+		return -ENOSPC;
+
+	/*
+	 * A shared register already holding another value in a field this
+	 * event needs: it waits (perf rotates it in when the other leaves).
+	 */
+	xu_event_enc(box->pmu, event, &enc);
+	if (!xu_shared_fits(t, &box->shared, &enc))
 		return -ENOSPC;
 
 	box->events[n++] = event;
@@ -299,6 +334,9 @@ static int xu_pmu_add(struct perf_event *event, int flags)
 	if (xu_assign_counters(allowed, n, assign))
 		return -ENOSPC;
 	box->n_events = n;
+
+	xu_shared_take(t, &box->shared, &enc);
+	xu_shared_write(box, &enc);
 
 	/* Events that must move: stop them all first, then restart. */
 	for (i = 0; i < n - 1; i++) {
@@ -338,12 +376,16 @@ static void xu_pmu_del(struct perf_event *event, int flags)
 {
 	struct xu_box *box = xu_event_box(event);
 	struct hw_perf_event *hwc = &event->hw;
+	struct xu_enc enc;
 	unsigned int i;
 
 	xu_pmu_stop(event, PERF_EF_UPDATE);
 	box->counters[hwc->idx] = NULL;
 	box->used &= ~BIT(hwc->idx);
 	hwc->idx = -1;
+	/* the registers keep their values: reprogrammed when next needed */
+	xu_event_enc(box->pmu, event, &enc);
+	xu_shared_drop(box->pmu->type, &box->shared, &enc);
 
 	for (i = 0; i < box->n_events; i++) {
 		if (box->events[i] != event)
@@ -410,19 +452,25 @@ static void xu_pmu_enable(struct pmu *pmu)
 
 #define XU_MIXED_GROUP "a group may only mix this PMU with software events"
 
-/* Can @event, its leader and siblings of this PMU ever be on the box together? */
+/*
+ * Can @event, its leader and siblings of this PMU ever be on the box
+ * together: counters for all, and one value for every shared field?
+ */
 static int xu_validate_group(struct xu_pmu *xp, struct perf_event *event)
 {
 	struct perf_event *leader = event->group_leader, *sib;
+	struct perf_event *members[XU_MAX_COUNTERS + 1];
+	struct xu_shared_state shared = { };
 	unsigned long allowed[XU_MAX_COUNTERS + 1];
+	unsigned int total = xu_counters_total(xp->type);
 	int assign[XU_MAX_COUNTERS + 1];
-	unsigned int n = 0;
+	unsigned int n = 0, i;
 
 	if (leader == event)
 		return 0;
 
 	if (leader->pmu == event->pmu)
-		allowed[n++] = xu_allowed(xp, leader);
+		members[n++] = leader;
 	else if (!is_software_event(leader))
 		return xu_refuse(xp, -EINVAL, XU_MIXED_GROUP);
 
@@ -432,20 +480,30 @@ static int xu_validate_group(struct xu_pmu *xp, struct perf_event *event)
 				continue;
 			return xu_refuse(xp, -EINVAL, XU_MIXED_GROUP);
 		}
-		if (n >= xp->type->num_counters)
+		if (n >= total)
 			goto nofit;
-		allowed[n++] = xu_allowed(xp, sib);
+		members[n++] = sib;
 	}
-	if (n >= xp->type->num_counters)
+	if (n >= total)
 		goto nofit;
-	allowed[n++] = xu_allowed(xp, event);
+	members[n++] = event;
+
+	for (i = 0; i < n; i++) {
+		struct xu_enc enc;
+
+		xu_event_enc(xp, members[i], &enc);
+		if (!xu_shared_fits(xp->type, &shared, &enc))
+			return xu_refuse(xp, -EINVAL,
+					 "group members need different values in one shared filter/match field");
+		xu_shared_take(xp->type, &shared, &enc);
+		allowed[i] = enc.counters;
+	}
 
 	memset(assign, 0xff, sizeof(assign));
 	if (!xu_assign_counters(allowed, n, assign))
 		return 0;
 nofit:
-	return xu_refuse(xp, -EINVAL, "group can never fit the box's %u counters",
-			 xp->type->num_counters);
+	return xu_refuse(xp, -EINVAL, "group can never fit the box's %u counters", total);
 }
 
 static int xu_event_init(struct perf_event *event)
@@ -455,10 +513,9 @@ static int xu_event_init(struct perf_event *event)
 	const u64 config[XU_CONFIG_WORDS] = {
 		attr->config, attr->config1, attr->config2
 	};
-	unsigned long counters;
 	struct xu_socket *sk;
+	struct xu_enc enc;
 	const char *why;
-	u64 ctl;
 
 	if (attr->type != event->pmu->type)
 		return -ENOENT;
@@ -481,7 +538,7 @@ static int xu_event_init(struct perf_event *event)
 		return -EINVAL;
 	}
 
-	why = xu_encode(xp, config, &ctl, &counters);
+	why = xu_encode(xp, config, &enc);
 	if (why)
 		return xu_refuse(xp, -EINVAL, "%s (config=%#llx config1=%#llx config2=%#llx)",
 				 why, config[0], config[1], config[2]);
@@ -490,7 +547,7 @@ static int xu_event_init(struct perf_event *event)
 	if (!sk || READ_ONCE(sk->cpu) < 0)
 		return xu_refuse(xp, -ENODEV, "no online CPU in the package of CPU %d", event->cpu);
 
-	event->hw.config = ctl;
+	event->hw.config = enc.ctl;
 	event->hw.idx = -1;
 
 	if (xu_validate_group(xp, event))

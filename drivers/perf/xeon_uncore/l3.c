@@ -200,7 +200,7 @@ static const struct xu_event_desc l3_events[] = {
  */
 static const char *l3_encode(const struct l3_part *part,
 			     const struct xu_box_type *t, const u64 *config,
-			     u64 *ctl, unsigned long *counters)
+			     struct xu_enc *enc)
 {
 	int unit = -1;
 	unsigned int w, i;
@@ -231,22 +231,21 @@ static const char *l3_encode(const struct l3_part *part,
 	} else {
 		mask |= L3_FSB_ONE;
 	}
-	*ctl = mask | (config[0] & L3_SATURATE);
-	*counters = l3_units[unit].counters;
+	enc->ctl = mask | (config[0] & L3_SATURATE);
+	enc->counters = l3_units[unit].counters;
 	return NULL;
 }
 
 static const char *tulsa_encode(const struct xu_box_type *t, const u64 *config,
-				u64 *ctl, unsigned long *counters)
+				struct xu_enc *enc)
 {
-	return l3_encode(&tulsa_part, t, config, ctl, counters);
+	return l3_encode(&tulsa_part, t, config, enc);
 }
 
 static const char *dunnington_encode(const struct xu_box_type *t,
-				     const u64 *config, u64 *ctl,
-				     unsigned long *counters)
+				     const u64 *config, struct xu_enc *enc)
 {
-	return l3_encode(&dunnington_part, t, config, ctl, counters);
+	return l3_encode(&dunnington_part, t, config, enc);
 }
 
 /*

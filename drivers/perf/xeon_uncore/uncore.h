@@ -22,6 +22,9 @@
 #define XU_MAX_COUNTERS		16
 #define XU_MAX_SOCKETS		8
 #define XU_CONFIG_WORDS		3	/* attr.config, config1, config2 */
+#define XU_MAX_SHARED		2	/* shared registers per box */
+#define XU_MAX_FIELDS		8	/* refcounted fields per shared register */
+#define XU_FIXED_EVENT		0xff	/* event=0xff selects a box's fixed counter */
 
 /* One config field: a mask in one of the three config words. */
 struct xu_field {
@@ -62,6 +65,32 @@ struct xu_constraint {
 
 struct xu_box;
 struct xu_box_type;
+
+/*
+ * A register that all counters of a box share (a filter, a match or mask
+ * register), reference-counted per field: events needing different values
+ * in one field are never on the box together.
+ */
+struct xu_shared_reg {
+	const char *name;
+	u32 offset;			/* from the box's base (MSR boxes) */
+	u64 fields[XU_MAX_FIELDS];	/* 0-terminated */
+};
+
+/* The values a box's shared registers hold, and who holds each field. */
+struct xu_shared_state {
+	u64 val[XU_MAX_SHARED];
+	u8 ref[XU_MAX_SHARED][XU_MAX_FIELDS];
+};
+
+/* What an event asks of a box: its control value, counters, shared values. */
+struct xu_enc {
+	u64 ctl;
+	unsigned long counters;
+	u64 shared[XU_MAX_SHARED];
+	u64 shared_mask[XU_MAX_SHARED];	/* whole fields of xu_shared_reg */
+};
+
 struct xu_socket;
 
 /* Only for boxes that are not a plain "box control + N ctl/ctr MSR pairs". */
@@ -79,12 +108,15 @@ struct xu_box_ops {
 	void (*enable_event)(struct xu_box *box, struct perf_event *event);
 	void (*disable_event)(struct xu_box *box, struct perf_event *event);
 	/*
-	 * Translate validated config words into the control register value
-	 * and the counters the event may use; NULL, or why not.  Default:
-	 * config without the enable bit, counters from the constraints.
+	 * Translate validated config words into @enc; NULL, or why not.
+	 * Default: config without the enable bit, counters from the
+	 * constraints (or the fixed counter for event=0xff), no shared
+	 * registers.
 	 */
 	const char *(*encode)(const struct xu_box_type *type, const u64 *config,
-			      u64 *ctl, unsigned long *counters);
+			      struct xu_enc *enc);
+	/* Program shared register @idx; default: MSR at box base + offset. */
+	void (*write_shared)(struct xu_box *box, unsigned int idx, u64 val);
 };
 
 struct xu_box_type {
@@ -103,6 +135,12 @@ struct xu_box_type {
 	u32 ctr0;			/* count of counter 0 */
 	u8 ctl_stride;
 	u8 ctr_stride;
+	/* a fixed counter, index num_counters, selected by event=0xff */
+	u32 fixed_ctl;
+	u32 fixed_ctr;			/* 0: none */
+	unsigned int fixed_width;
+	const struct xu_shared_reg *shared;	/* [nshared] */
+	unsigned int nshared;
 
 	u64 enable_bit;			/* kernel-owned local enable in the ctl register */
 	u64 sat_bit;			/* control bit: saturate instead of wrapping */
@@ -156,6 +194,7 @@ struct xu_box {
 	struct perf_event *events[XU_MAX_COUNTERS];
 	struct perf_event *counters[XU_MAX_COUNTERS];
 	unsigned long used;		/* counters with an event */
+	struct xu_shared_state shared;
 	unsigned long saturated;	/* counters found saturated, reported */
 	bool enabled;			/* box-level enable written */
 	bool frozen;			/* inside pmu_disable/pmu_enable */
@@ -181,8 +220,25 @@ u64 xu_poll_interval_ns(unsigned int width, unsigned int max_inc, u64 uclk_hz);
 int xu_assign_counters(const unsigned long *allowed, unsigned int n, int *assign);
 unsigned long xu_event_counters(const struct xu_box_type *type, u64 config);
 const char *xu_check_config(const struct xu_pmu *xp, const u64 *config);
-const char *xu_encode(const struct xu_pmu *xp, const u64 *config, u64 *ctl,
-		      unsigned long *counters);
+const char *xu_encode(const struct xu_pmu *xp, const u64 *config,
+		      struct xu_enc *enc);
+bool xu_shared_fits(const struct xu_box_type *t,
+		    const struct xu_shared_state *st, const struct xu_enc *enc);
+void xu_shared_take(const struct xu_box_type *t, struct xu_shared_state *st,
+		    const struct xu_enc *enc);
+void xu_shared_drop(const struct xu_box_type *t, struct xu_shared_state *st,
+		    const struct xu_enc *enc);
+
+static inline unsigned int xu_counters_total(const struct xu_box_type *t)
+{
+	return t->num_counters + !!t->fixed_ctr;
+}
+
+static inline unsigned int xu_width(const struct xu_box_type *t, int idx)
+{
+	return idx == t->num_counters ? t->fixed_width : t->width;
+}
+
 int xu_format_field(char *buf, size_t len, u8 word, u64 mask);
 
 /* Register addresses of a box: its box-level registers, its counter @i. */
@@ -200,6 +256,8 @@ static inline u32 xu_ctl(const struct xu_box *box, unsigned int i)
 {
 	const struct xu_box_type *t = box->pmu->type;
 
+	if (i == t->num_counters)
+		return box->base + t->fixed_ctl;
 	return box->base + t->ctl0 + i * t->ctl_stride;
 }
 
@@ -207,11 +265,14 @@ static inline u32 xu_ctr(const struct xu_box *box, unsigned int i)
 {
 	const struct xu_box_type *t = box->pmu->type;
 
+	if (i == t->num_counters)
+		return box->base + t->fixed_ctr;
 	return box->base + t->ctr0 + i * t->ctr_stride;
 }
 
 extern const struct xu_platform xu_nhmex_platform;
 extern const struct xu_platform xu_tulsa_platform;
 extern const struct xu_platform xu_dunnington_platform;
+extern const struct xu_platform xu_snbep_platform;	/* not yet enabled */
 
 #endif /* _XEON_UNCORE_H */

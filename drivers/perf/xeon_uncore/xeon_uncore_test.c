@@ -281,6 +281,7 @@ static void xu_collect_types(void)
 {
 	const struct xu_platform * const plats[] = {
 		&xu_nhmex_platform, &xu_tulsa_platform, &xu_dunnington_platform,
+		&xu_snbep_platform,
 	};
 	unsigned int p;
 
@@ -436,8 +437,8 @@ static void xu_test_event_aliases(struct kunit *test)
 	xu_setup_pmu(&xp, c->type);
 	for (d = c->type->events; d && d->name; d++) {
 		char *s = kstrdup(d->config, GFP_KERNEL), *p = s, *tok;
-		u64 config[XU_CONFIG_WORDS] = { }, ctl;
-		unsigned long counters = 0;
+		u64 config[XU_CONFIG_WORDS] = { };
+		struct xu_enc enc;
 		const char *why;
 
 		KUNIT_ASSERT_NOT_NULL(test, s);
@@ -463,9 +464,9 @@ static void xu_test_event_aliases(struct kunit *test)
 					      d->name, tok);
 		}
 		kfree(s);
-		why = xu_encode(&xp, config, &ctl, &counters);
+		why = xu_encode(&xp, config, &enc);
 		KUNIT_EXPECT_PTR_EQ_MSG(test, why, NULL, "%s: %s", d->name, why);
-		KUNIT_EXPECT_NE_MSG(test, counters, 0UL, "%s", d->name);
+		KUNIT_EXPECT_NE_MSG(test, enc.counters, 0UL, "%s", d->name);
 	}
 }
 
@@ -576,21 +577,20 @@ static const struct xu_platform *xu_l3_plat(u8 part)
 static void xu_test_l3_encode(struct kunit *test)
 {
 	const struct xu_l3_case *c = test->param_value;
-	unsigned long counters = 0;
+	struct xu_enc enc;
 	const char *why;
 	struct xu_pmu xp;
-	u64 ctl = 0;
 
 	xu_setup_pmu(&xp, xu_l3_plat(c->part)->types[0]);
-	why = xu_encode(&xp, c->config, &ctl, &counters);
+	why = xu_encode(&xp, c->config, &enc);
 	KUNIT_ASSERT_EQ_MSG(test, !why, c->ok, "%s", why ?: "accepted");
 	if (!c->ok)
 		return;
-	KUNIT_EXPECT_EQ(test, ctl, c->ctl);
-	KUNIT_EXPECT_EQ(test, counters, c->counters);
+	KUNIT_EXPECT_EQ(test, enc.ctl, c->ctl);
+	KUNIT_EXPECT_EQ(test, enc.counters, c->counters);
 	/* the control half only: the count bits are the driver's preset */
-	KUNIT_EXPECT_EQ(test, ctl & GENMASK_ULL(31, 0), 0ULL);
-	KUNIT_EXPECT_EQ(test, ctl & GENMASK_ULL(63, 60), 0ULL);
+	KUNIT_EXPECT_EQ(test, enc.ctl & GENMASK_ULL(31, 0), 0ULL);
+	KUNIT_EXPECT_EQ(test, enc.ctl & GENMASK_ULL(63, 60), 0ULL);
 }
 
 /* Each unit's events fit its own counters only, whatever else is there. */
@@ -603,6 +603,7 @@ static void xu_test_l3_classes(struct kunit *test)
 	unsigned long allowed[XU_MAX_COUNTERS];
 	int assign[XU_MAX_COUNTERS];
 	unsigned int p, u, n, i;
+	struct xu_enc enc;
 
 	for (p = 0; p < 2; p++) {
 		struct xu_pmu xp;
@@ -611,11 +612,10 @@ static void xu_test_l3_classes(struct kunit *test)
 		/* n events of one unit: fit while n <= its counters */
 		for (u = 0; u < 3; u++) {
 			for (n = 1; n <= 5; n++) {
-				u64 ctl;
-
 				for (i = 0; i < n; i++) {
-					KUNIT_ASSERT_NULL(test, xu_encode(&xp, unit_config[u],
-									  &ctl, &allowed[i]));
+					KUNIT_ASSERT_NULL(test,
+							  xu_encode(&xp, unit_config[u], &enc));
+					allowed[i] = enc.counters;
 					assign[i] = -1;
 				}
 				KUNIT_EXPECT_EQ(test, !xu_assign_counters(allowed, n, assign),
@@ -627,10 +627,9 @@ static void xu_test_l3_classes(struct kunit *test)
 		/* all eight: 2 GBSQ, 2 GSNPQ, 4 FSB, interleaved */
 		for (i = 0; i < 8; i++) {
 			static const u8 order[8] = { 2, 1, 0, 2, 1, 2, 0, 2 };
-			u64 ctl;
 
-			KUNIT_ASSERT_NULL(test, xu_encode(&xp, unit_config[order[i]],
-							  &ctl, &allowed[i]));
+			KUNIT_ASSERT_NULL(test, xu_encode(&xp, unit_config[order[i]], &enc));
+			allowed[i] = enc.counters;
 			assign[i] = -1;
 		}
 		KUNIT_ASSERT_EQ(test, xu_assign_counters(allowed, 8, assign), 0);
@@ -712,6 +711,165 @@ static void xu_test_l3_wrap(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, xu_delta(0x10, ctl | 0x20, 32), 0x10ULL);
 }
 
+/* ---- shared registers and fixed counters ----------------------------- */
+
+/* A C-box-like filter: tid 4:0, nid 17:10, state 22:18, opc 31:23. */
+static const struct xu_shared_reg xu_test_filter = {
+	.name = "filter",
+	.fields = { GENMASK_ULL(4, 0), GENMASK_ULL(17, 10), GENMASK_ULL(22, 18),
+		    GENMASK_ULL(31, 23) },
+};
+
+static const struct xu_box_type xu_test_shared_type = {
+	.name = "test", .num_counters = 4, .width = 44,
+	.shared = &xu_test_filter, .nshared = 1,
+};
+
+static struct xu_enc xu_test_enc(u64 mask, u64 val)
+{
+	struct xu_enc e = { .counters = 0xf };
+
+	e.shared[0] = val;
+	e.shared_mask[0] = mask;
+	return e;
+}
+
+static void xu_test_shared_arbitration(struct kunit *test)
+{
+	const struct xu_box_type *t = &xu_test_shared_type;
+	const u64 state = GENMASK_ULL(22, 18), opc = GENMASK_ULL(31, 23);
+	struct xu_enc a = xu_test_enc(state, 0x1fULL << 18);
+	struct xu_enc b = xu_test_enc(state, 0x1fULL << 18);
+	struct xu_enc c = xu_test_enc(state, 0x01ULL << 18);
+	struct xu_enc d = xu_test_enc(opc, 0x182ULL << 23);
+	struct xu_enc none = xu_test_enc(0, 0);
+	struct xu_shared_state st = { };
+
+	KUNIT_EXPECT_TRUE(test, xu_shared_fits(t, &st, &a));
+	xu_shared_take(t, &st, &a);
+	KUNIT_EXPECT_EQ(test, st.val[0], 0x1fULL << 18);
+	/* the same value shares the field; another value does not fit */
+	KUNIT_EXPECT_TRUE(test, xu_shared_fits(t, &st, &b));
+	KUNIT_EXPECT_FALSE(test, xu_shared_fits(t, &st, &c));
+	xu_shared_take(t, &st, &b);
+	/* another field of the same register, and events needing none */
+	KUNIT_EXPECT_TRUE(test, xu_shared_fits(t, &st, &d));
+	KUNIT_EXPECT_TRUE(test, xu_shared_fits(t, &st, &none));
+	xu_shared_take(t, &st, &d);
+	KUNIT_EXPECT_EQ(test, st.val[0], 0x1fULL << 18 | 0x182ULL << 23);
+	/* the field frees only when its last user leaves */
+	xu_shared_drop(t, &st, &a);
+	KUNIT_EXPECT_FALSE(test, xu_shared_fits(t, &st, &c));
+	xu_shared_drop(t, &st, &b);
+	KUNIT_EXPECT_TRUE(test, xu_shared_fits(t, &st, &c));
+	xu_shared_take(t, &st, &c);
+	KUNIT_EXPECT_EQ(test, st.val[0], 0x01ULL << 18 | 0x182ULL << 23);
+	KUNIT_EXPECT_EQ(test, st.ref[0][2], 1);
+	KUNIT_EXPECT_EQ(test, st.ref[0][3], 1);
+}
+
+/* event=0xff selects the fixed counter, index num_counters, its own width. */
+static void xu_test_fixed_counter(struct kunit *test)
+{
+	static struct xu_field ev = { .word = 0, .mask = GENMASK_ULL(7, 0) };
+	static struct xu_field * const fields[] = { &ev, NULL };
+	const struct xu_box_type t = {
+		.name = "fixed", .num_counters = 4, .width = 44,
+		.fixed_ctl = 0xf0, .fixed_ctr = 0xd0, .fixed_width = 48,
+		.fields = fields,
+	};
+	const u64 fixed[XU_CONFIG_WORDS] = { 0xff }, general[XU_CONFIG_WORDS] = { 0x04 };
+	struct xu_enc enc;
+	struct xu_pmu xp;
+
+	xu_setup_pmu(&xp, &t);
+	KUNIT_EXPECT_EQ(test, xu_counters_total(&t), 5U);
+	KUNIT_ASSERT_NULL(test, xu_encode(&xp, fixed, &enc));
+	KUNIT_EXPECT_EQ(test, enc.counters, BIT(4));
+	KUNIT_ASSERT_NULL(test, xu_encode(&xp, general, &enc));
+	KUNIT_EXPECT_EQ(test, enc.counters, 0xfUL);
+	KUNIT_EXPECT_EQ(test, xu_width(&t, 4), 48U);
+	KUNIT_EXPECT_EQ(test, xu_width(&t, 3), 44U);
+}
+
+/* ---- Xeon E5-2600: C-box filter and PCU band encoding ----------------- */
+
+struct xu_snbep_case {
+	const char *what;
+	const char *box;
+	u64 config[XU_CONFIG_WORDS];
+	bool ok;
+	unsigned long counters;
+	u64 filter, filter_mask;
+};
+
+/* Filter fields: tid 4:0, nid 17:10, state 22:18, opc 31:23 (guide table 2-19). */
+static const struct xu_snbep_case xu_snbep_cases[] = {
+	{ "llc_lookup data_read, state any", "cbox", { 0x0334 }, true, 0x3,
+	  0x1fULL << 18, 0x1fULL << 18 },
+	{ "llc_lookup state M", "cbox", { 0x0334, 0x10ULL << 18 }, true, 0x3,
+	  0x10ULL << 18, 0x1fULL << 18 },
+	{ "llc_lookup nid", "cbox", { 0x4334, 0x1ULL << 18 | 0x2ULL << 10 }, true, 0x3,
+	  0x1ULL << 18 | 0x2ULL << 10, 0x1fULL << 18 | 0xffULL << 10 },
+	{ "tor_inserts opcode", "cbox", { 0x0135, 0x180ULL << 23 }, true, 0x3,
+	  0x180ULL << 23, 0x1ffULL << 23 },
+	{ "tor_occupancy opcode on counter 0", "cbox", { 0x0136, 0x182ULL << 23 }, true,
+	  0x1, 0x182ULL << 23, 0x1ffULL << 23 },
+	{ "tor_inserts nid only", "cbox", { 0x4835, 0x4ULL << 10 }, true, 0x3,
+	  0x4ULL << 10, 0xffULL << 10 },
+	{ "llc_victims nid", "cbox", { 0x4137, 0x1ULL << 10 }, true, 0x3,
+	  0x1ULL << 10, 0xffULL << 10 },
+	{ "tid with tid_en", "cbox", { 0x80000 | 0x0134, 0x3 }, true, 0x3, 0x3, 0x1f },
+	{ "tid without tid_en", "cbox", { 0x0134, 0x3 }, false },
+	{ "state on tor_inserts", "cbox", { 0x0135, 0x1ULL << 18 }, false },
+	{ "opc on llc_lookup", "cbox", { 0x0334, 0x1ULL << 23 }, false },
+	{ "nid without the nid umask bit", "cbox", { 0x0334, 0x1ULL << 10 }, false },
+	{ "ring event on counters 2-3", "cbox", { 0x011b }, true, 0xc, 0, 0 },
+	{ "counter0_occupancy not on 0", "cbox", { 0x1f }, true, 0xe, 0, 0 },
+	{ "rxr_occupancy on 0", "cbox", { 0x0111 }, true, 0x1, 0, 0 },
+	{ "unconstrained", "cbox", { 0x0000 }, true, 0xf, 0, 0 },
+	{ "band0", "pcu", { 0x0b, 0x20 }, true, 0xf, 0x20, 0xff },
+	{ "band3", "pcu", { 0x0e, 0x1eULL << 24 }, true, 0xf, 0x1eULL << 24, 0xffULL << 24 },
+	{ "band1 value on band0 event", "pcu", { 0x0b, 0x20ULL << 8 }, false },
+	{ "band on 0x10b (total_transition_cycles)", "pcu", { 0x20000b, 0x20 }, false },
+	{ "0x10b without a band", "pcu", { 0x20000b }, true, 0xf, 0, 0 },
+	{ "occupancy c6", "pcu", { 0x80 | 0x3ULL << 14 }, true, 0xf, 0, 0 },
+	{ "occ_sel off occupancy", "pcu", { 0x03 | 0x1ULL << 14 }, false },
+	{ "occ_edge is bit 31", "pcu", { 0x80 | 0x1ULL << 14 | BIT_ULL(31) }, true, 0xf, 0, 0 },
+	{ "pcu umask", "pcu", { 0x0103 }, false },
+	{ "ubox thresh bit 29", "ubox", { 0x20000000 | 0x01 }, false },
+	{ "ubox uclk fixed", "ubox", { 0xff }, true, 0x4, 0, 0 },
+};
+
+static void xu_snbep_desc(const struct xu_snbep_case *c, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s: %s", c->box, c->what);
+}
+
+KUNIT_ARRAY_PARAM(xu_snbep, xu_snbep_cases, xu_snbep_desc);
+
+static void xu_test_snbep_encode(struct kunit *test)
+{
+	const struct xu_snbep_case *c = test->param_value;
+	const struct xu_box_type * const *t;
+	struct xu_enc enc;
+	const char *why;
+	struct xu_pmu xp;
+
+	for (t = xu_snbep_platform.types; *t && strcmp((*t)->name, c->box); t++)
+		;
+	KUNIT_ASSERT_NOT_NULL(test, *t);
+	xu_setup_pmu(&xp, *t);
+	why = xu_encode(&xp, c->config, &enc);
+	KUNIT_ASSERT_EQ_MSG(test, !why, c->ok, "%s", why ?: "accepted");
+	if (!c->ok)
+		return;
+	KUNIT_EXPECT_EQ(test, enc.ctl, c->config[0]);
+	KUNIT_EXPECT_EQ(test, enc.counters, c->counters);
+	KUNIT_EXPECT_EQ(test, enc.shared[0] & enc.shared_mask[0], c->filter);
+	KUNIT_EXPECT_EQ(test, enc.shared_mask[0], c->filter_mask);
+}
+
 static struct kunit_case xu_core_cases[] = {
 	KUNIT_CASE_PARAM(xu_test_wrap, xu_wrap_gen_params),
 	KUNIT_CASE(xu_test_wrap_accumulate),
@@ -730,6 +888,9 @@ static struct kunit_case xu_core_cases[] = {
 	KUNIT_CASE(xu_test_l3_classes),
 	KUNIT_CASE(xu_test_l3_parts),
 	KUNIT_CASE(xu_test_l3_wrap),
+	KUNIT_CASE(xu_test_shared_arbitration),
+	KUNIT_CASE(xu_test_fixed_counter),
+	KUNIT_CASE_PARAM(xu_test_snbep_encode, xu_snbep_gen_params),
 	{ }
 };
 
