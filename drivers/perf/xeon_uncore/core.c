@@ -147,7 +147,7 @@ static void xu_event_update(struct perf_event *event)
 	raw_spin_lock_irqsave(&box->lock, flags);
 	if (!(hwc->state & PERF_HES_UPTODATE)) {
 		prev = local64_read(&hwc->prev_count);
-		now = xu_rdmsr(hwc->event_base);
+		now = xu_read_ctr(box, hwc->event_base);
 		local64_set(&hwc->prev_count, now);
 		local64_add(xu_delta(prev, now, xu_width(box->pmu->type, hwc->idx)),
 			    &event->count);
@@ -201,8 +201,8 @@ static void xu_event_enable(struct xu_box *box, struct perf_event *event)
 	if (ops && ops->enable_event)
 		ops->enable_event(box, event);
 	else
-		xu_wrmsr(event->hw.config_base,
-			 event->hw.config | box->pmu->type->enable_bit);
+		xu_write_reg(box, event->hw.config_base,
+			     event->hw.config | box->pmu->type->enable_bit);
 }
 
 static void xu_event_disable(struct xu_box *box, struct perf_event *event)
@@ -212,7 +212,7 @@ static void xu_event_disable(struct xu_box *box, struct perf_event *event)
 	if (ops && ops->disable_event)
 		ops->disable_event(box, event);
 	else
-		xu_wrmsr(event->hw.config_base, 0);
+		xu_write_reg(box, event->hw.config_base, 0);
 }
 
 static void xu_pmu_start(struct perf_event *event, int flags)
@@ -226,7 +226,7 @@ static void xu_pmu_start(struct perf_event *event, int flags)
 
 	/* Under the lock: enable_event may preset the count and prev_count. */
 	raw_spin_lock_irqsave(&box->lock, irqflags);
-	local64_set(&hwc->prev_count, xu_rdmsr(hwc->event_base));
+	local64_set(&hwc->prev_count, xu_read_ctr(box, hwc->event_base));
 	hwc->state = 0;
 	xu_event_enable(box, event);
 	raw_spin_unlock_irqrestore(&box->lock, irqflags);
@@ -302,7 +302,8 @@ static void xu_shared_write(struct xu_box *box, const struct xu_enc *enc)
 		if (t->ops && t->ops->write_shared)
 			t->ops->write_shared(box, s, box->shared.val[s]);
 		else
-			xu_wrmsr(box->base + t->shared[s].offset, box->shared.val[s]);
+			xu_write_reg(box, box->base + t->shared[s].offset,
+				     box->shared.val[s]);
 	}
 }
 
@@ -514,6 +515,7 @@ static int xu_event_init(struct perf_event *event)
 		attr->config, attr->config1, attr->config2
 	};
 	struct xu_socket *sk;
+	struct xu_box *box;
 	struct xu_enc enc;
 	const char *why;
 
@@ -546,6 +548,15 @@ static int xu_event_init(struct perf_event *event)
 	sk = xu_socket_of(event->cpu);
 	if (!sk || READ_ONCE(sk->cpu) < 0)
 		return xu_refuse(xp, -ENODEV, "no online CPU in the package of CPU %d", event->cpu);
+	box = xp->boxes[sk->id];
+	if (!xu_box_present(box))
+		return xu_refuse(xp, -ENODEV, "its PCI device was not found on socket %u",
+				 sk->id);
+	if ((enc.shared_mask[0] | enc.shared_mask[1]) && xp->type->pci_aux_ids &&
+	    !READ_ONCE(box->aux))
+		return xu_refuse(xp, -ENODEV,
+				 "the event needs the match/mask PCI device, not found on socket %u",
+				 sk->id);
 
 	event->hw.config = enc.ctl;
 	event->hw.idx = -1;
@@ -554,7 +565,7 @@ static int xu_event_init(struct perf_event *event)
 		return -EINVAL;
 
 	event->cpu = sk->cpu;
-	event->pmu_private = xp->boxes[sk->id];
+	event->pmu_private = box;
 	event->event_caps |= PERF_EV_CAP_READ_ACTIVE_PKG;
 	return 0;
 }
@@ -717,7 +728,8 @@ static int xu_pmu_setup(struct xu_pmu *xp, const struct xu_box_type *t,
 	return 0;
 }
 
-static int xu_pmus_register(void)
+/* Every PMU and its boxes, before any is visible. */
+static int xu_pmus_setup(void)
 {
 	const struct xu_box_type * const *t;
 	unsigned int i, n = 0;
@@ -731,18 +743,9 @@ static int xu_pmus_register(void)
 
 	for (t = xu_plat->types; *t; t++) {
 		for (i = 0; i < (*t)->num_boxes; i++) {
-			struct xu_pmu *xp = &xu_pmus[xu_nr_pmus];
-
-			ret = xu_pmu_setup(xp, *t, i);
-			if (!ret && xu_pmu_name_taken(xp->name)) {
-				pr_err("PMU %s already exists, probably from intel_uncore: rmmod intel_uncore, and add 'blacklist intel_uncore' to a file in /etc/modprobe.d\n",
-				       xp->name);
-				ret = -EBUSY;
-			}
-			if (!ret)
-				ret = perf_pmu_register(&xp->pmu, xp->name, -1);
+			ret = xu_pmu_setup(&xu_pmus[xu_nr_pmus], *t, i);
 			if (ret) {
-				xu_pmu_free(xp);
+				xu_pmu_free(&xu_pmus[xu_nr_pmus]);
 				return ret;
 			}
 			xu_nr_pmus++;
@@ -751,14 +754,68 @@ static int xu_pmus_register(void)
 	return 0;
 }
 
+/* A PMU whose box is absent on every socket is not registered at all. */
+static bool xu_pmu_anywhere(const struct xu_pmu *xp)
+{
+	unsigned int s;
+
+	for (s = 0; s < xu_nr_sockets; s++)
+		if (xu_box_present(xp->boxes[s]))
+			return true;
+	return false;
+}
+
+static int xu_pmus_register(void)
+{
+	unsigned int i;
+	int ret;
+
+	for (i = 0; i < xu_nr_pmus; i++) {
+		struct xu_pmu *xp = &xu_pmus[i];
+
+		if (!xu_pmu_anywhere(xp))
+			continue;
+		if (xu_pmu_name_taken(xp->name)) {
+			pr_err("PMU %s already exists, probably from intel_uncore: rmmod intel_uncore, and add 'blacklist intel_uncore' to a file in /etc/modprobe.d\n",
+			       xp->name);
+			return -EBUSY;
+		}
+		ret = perf_pmu_register(&xp->pmu, xp->name, -1);
+		if (ret)
+			return ret;
+		xp->registered = true;
+	}
+	return 0;
+}
+
 static void xu_pmus_unregister(void)
 {
-	while (xu_nr_pmus--) {
-		perf_pmu_unregister(&xu_pmus[xu_nr_pmus].pmu);
-		xu_pmu_free(&xu_pmus[xu_nr_pmus]);
+	unsigned int i;
+
+	for (i = 0; i < xu_nr_pmus; i++) {
+		if (xu_pmus[i].registered)
+			perf_pmu_unregister(&xu_pmus[i].pmu);
+		xu_pmus[i].registered = false;
 	}
+}
+
+static void xu_pmus_free(void)
+{
+	while (xu_nr_pmus--)
+		xu_pmu_free(&xu_pmus[xu_nr_pmus]);
 	kfree(xu_pmus);
 	xu_pmus = NULL;
+}
+
+/* The logical package of physical package @phys, or -1 if none is online. */
+int xu_socket_of_phys(unsigned int phys)
+{
+	unsigned int cpu;
+
+	for_each_online_cpu(cpu)
+		if (topology_physical_package_id(cpu) == phys)
+			return topology_logical_package_id(cpu);
+	return -1;
 }
 
 /* ---- sockets and CPU hotplug ---------------------------------------- */
@@ -774,6 +831,8 @@ static void xu_socket_init(struct xu_socket *sk)
 		struct xu_box *box = xu_pmus[i].boxes[sk->id];
 		const struct xu_box_ops *ops = box->pmu->type->ops;
 
+		if (!xu_box_present(box))
+			continue;
 		if (ops && ops->init_box)
 			ops->init_box(box);
 	}
@@ -787,6 +846,8 @@ static void xu_socket_exit(struct xu_socket *sk)
 		struct xu_box *box = xu_pmus[i].boxes[sk->id];
 		const struct xu_box_ops *ops = box->pmu->type->ops;
 
+		if (!xu_box_present(box))
+			continue;
 		if (ops && ops->exit_box)
 			ops->exit_box(box);
 	}
@@ -830,7 +891,8 @@ static int xu_cpu_offline(unsigned int cpu)
 
 	WRITE_ONCE(sk->cpu, target);
 	for (i = 0; i < xu_nr_pmus; i++)
-		perf_pmu_migrate_context(&xu_pmus[i].pmu, cpu, target);
+		if (xu_pmus[i].registered)
+			perf_pmu_migrate_context(&xu_pmus[i].pmu, cpu, target);
 	return 0;
 }
 
@@ -852,7 +914,7 @@ static const struct xu_platform *xu_detect(void)
 
 static int __init xu_init(void)
 {
-	unsigned int i;
+	unsigned int i, n;
 	int ret;
 
 	xu_plat = xu_detect();
@@ -883,21 +945,32 @@ static int __init xu_init(void)
 		xu_sockets[i].cpu = -1;
 	}
 
-	ret = xu_pmus_register();
+	ret = xu_pmus_setup();
 	if (ret)
 		goto err_pmus;
+	ret = xu_pci_init(xu_plat, xu_pmus, xu_nr_pmus);
+	if (ret)
+		goto err_pmus;
+	ret = xu_pmus_register();
+	if (ret)
+		goto err_pci;
 
 	ret = cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, "perf/xeon_uncore:online",
 				xu_cpu_online, xu_cpu_offline);
 	if (ret < 0)
-		goto err_pmus;
+		goto err_pci;
 	xu_hp_state = ret;
 
-	pr_info("%s: %u PMUs on %u sockets\n", xu_plat->name, xu_nr_pmus, xu_nr_sockets);
+	for (i = 0, n = 0; i < xu_nr_pmus; i++)
+		n += xu_pmus[i].registered;
+	pr_info("%s: %u PMUs on %u sockets\n", xu_plat->name, n, xu_nr_sockets);
 	return 0;
 
-err_pmus:
+err_pci:
 	xu_pmus_unregister();
+	xu_pci_exit();
+err_pmus:
+	xu_pmus_free();
 err_regs:
 	xu_regs_exit();
 	return ret;
@@ -908,6 +981,8 @@ static void __exit xu_exit(void)
 	xu_unloading = true;
 	cpuhp_remove_state(xu_hp_state);
 	xu_pmus_unregister();
+	xu_pci_exit();
+	xu_pmus_free();
 	xu_regs_exit();
 }
 

@@ -59,6 +59,52 @@ void xu_wrmsr(u32 msr, u64 val)
 		pr_warn_ratelimited("write of 0x%llx to MSR 0x%x faulted\n", val, msr);
 }
 
+/*
+ * PCI boxes' registers are dwords in config space; a 48-bit counter is two
+ * of them, low first.  A running counter can carry between the two reads:
+ * read high, low, high again, and take the low half again if high moved.
+ * An absent function (not found, or removed) reads 0 and ignores writes.
+ */
+static u32 xu_pci_read(struct pci_dev *pdev, u32 reg)
+{
+	u32 val = 0;
+
+	pci_read_config_dword(pdev, reg, &val);
+	return val;
+}
+
+void xu_pci_write(struct pci_dev *pdev, u32 reg, u32 val)
+{
+	pci_write_config_dword(pdev, reg, val);
+}
+
+u64 xu_read_ctr(struct xu_box *box, u32 reg)
+{
+	struct pci_dev *pdev = READ_ONCE(box->pdev);
+	u32 hi, lo, hi2;
+
+	if (box->pmu->type->space == XU_MSR)
+		return xu_rdmsr(reg);
+	if (!pdev)
+		return 0;
+	hi = xu_pci_read(pdev, reg + 4);
+	lo = xu_pci_read(pdev, reg);
+	hi2 = xu_pci_read(pdev, reg + 4);
+	if (hi2 != hi)
+		lo = xu_pci_read(pdev, reg);
+	return (u64)hi2 << 32 | lo;
+}
+
+void xu_write_reg(struct xu_box *box, u32 reg, u64 val)
+{
+	struct pci_dev *pdev = READ_ONCE(box->pdev);
+
+	if (box->pmu->type->space == XU_MSR)
+		xu_wrmsr(reg, val);
+	else if (pdev)
+		xu_pci_write(pdev, reg, val);
+}
+
 bool xu_regs_simulated(void)
 {
 	return xu_msr_ops != &xu_hw_msr_ops;

@@ -225,24 +225,24 @@ static const char *snbep_pcu_encode(const struct xu_box_type *t,
 
 static void snbep_box_init(struct xu_box *box)
 {
-	xu_wrmsr(xu_box_ctl(box), SNBEP_BOX_FRZ_EN | SNBEP_BOX_FRZ |
+	xu_write_reg(box, xu_box_ctl(box), SNBEP_BOX_FRZ_EN | SNBEP_BOX_FRZ |
 		 SNBEP_BOX_RST_CTRL | SNBEP_BOX_RST_CTRS);
 }
 
 static void snbep_box_exit(struct xu_box *box)
 {
-	xu_wrmsr(xu_box_ctl(box), SNBEP_BOX_RST_CTRL | SNBEP_BOX_RST_CTRS);
+	xu_write_reg(box, xu_box_ctl(box), SNBEP_BOX_RST_CTRL | SNBEP_BOX_RST_CTRS);
 }
 
 /* frz_en stays set for the session; frz freezes the box. */
 static void snbep_box_enable(struct xu_box *box)
 {
-	xu_wrmsr(xu_box_ctl(box), SNBEP_BOX_FRZ_EN);
+	xu_write_reg(box, xu_box_ctl(box), SNBEP_BOX_FRZ_EN);
 }
 
 static void snbep_box_disable(struct xu_box *box)
 {
-	xu_wrmsr(xu_box_ctl(box), SNBEP_BOX_FRZ_EN | SNBEP_BOX_FRZ);
+	xu_write_reg(box, xu_box_ctl(box), SNBEP_BOX_FRZ_EN | SNBEP_BOX_FRZ);
 }
 
 static const struct xu_box_ops snbep_cbox_ops = {

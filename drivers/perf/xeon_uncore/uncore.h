@@ -15,6 +15,7 @@
 #include <linux/bits.h>
 #include <linux/device.h>
 #include <linux/hrtimer.h>
+#include <linux/pci.h>
 #include <linux/perf_event.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
@@ -119,8 +120,16 @@ struct xu_box_ops {
 	void (*write_shared)(struct xu_box *box, unsigned int idx, u64 val);
 };
 
+enum xu_space {
+	XU_MSR,
+	XU_PCI,		/* registers are offsets in a PCI function's config space */
+};
+
 struct xu_box_type {
 	const char *name;		/* PMU is uncore_<name>[_<n>] */
+	u8 space;			/* enum xu_space */
+	const u16 *pci_ids;		/* PCI: device ID of box i */
+	const u16 *pci_aux_ids;		/* PCI: its companion function, if any */
 	unsigned int num_boxes;		/* per socket */
 	unsigned int num_counters;
 	unsigned int width;		/* counter bits */
@@ -160,6 +169,8 @@ struct xu_platform {
 	u8 model;
 	u64 uclk_max_hz;		/* fastest clock any counter counts in, any SKU */
 	const struct xu_box_type * const *types;	/* NULL-terminated */
+	/* PCI boxes: the logical package of a PCI function, or < 0 */
+	int (*pci_socket)(struct pci_dev *pdev);
 	void (*init_socket)(struct xu_socket *sk);	/* on the socket's CPU */
 	void (*exit_socket)(struct xu_socket *sk);
 };
@@ -180,6 +191,7 @@ struct xu_pmu {
 	struct attribute_group *format;
 	struct attribute_group *events;
 	const struct attribute_group *groups[4];	/* format, events, cpumask */
+	bool registered;		/* with perf: its box exists somewhere */
 	struct xu_box *boxes[XU_MAX_SOCKETS];
 };
 
@@ -187,6 +199,8 @@ struct xu_pmu {
 struct xu_box {
 	struct xu_pmu *pmu;
 	struct xu_socket *sk;
+	struct pci_dev *pdev;		/* PCI boxes: the function, NULL if absent */
+	struct pci_dev *aux;		/* and its companion (match/mask) */
 	u32 base;			/* offset of this box's registers */
 	raw_spinlock_t lock;		/* folds from other CPUs of the package */
 	unsigned int n_events;		/* collected, in events[] */
@@ -209,6 +223,16 @@ bool xu_regs_simulated(void);
 u64 xu_rdmsr(u32 msr);
 int xu_rdmsr_probe(u32 msr, u64 *val);
 void xu_wrmsr(u32 msr, u64 val);
+u64 xu_read_ctr(struct xu_box *box, u32 reg);
+void xu_write_reg(struct xu_box *box, u32 reg, u64 val);
+void xu_pci_write(struct pci_dev *pdev, u32 reg, u32 val);
+
+/* PCI discovery (pci.c) */
+int xu_pci_init(const struct xu_platform *plat, struct xu_pmu *pmus,
+		unsigned int npmus);
+void xu_pci_exit(void);
+bool xu_box_present(const struct xu_box *box);
+int xu_socket_of_phys(unsigned int phys);
 
 /* Pure helpers, tested by KUnit. */
 static inline u64 xu_delta(u64 prev, u64 now, unsigned int width)

@@ -1,0 +1,175 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * xeon_uncore PCI discovery: boxes that live in PCI configuration space are
+ * found by an ordinary pci_driver over the platform's uncore device IDs,
+ * and each function is attached to the box of its socket.  A function that
+ * is missing (or hidden by the BIOS) leaves its box absent on that socket:
+ * events there are refused with a reason, everything else works.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/pci.h>
+#include <linux/rcupdate.h>
+#include <linux/slab.h>
+#include <linux/topology.h>
+
+#include "uncore.h"
+
+static const struct xu_platform *xu_pci_plat;
+static struct xu_pmu *xu_pci_pmus;
+static unsigned int xu_pci_npmus;
+static struct pci_device_id *xu_pci_ids;
+static bool xu_pci_registered;
+
+bool xu_box_present(const struct xu_box *box)
+{
+	return box->pmu->type->space != XU_PCI || READ_ONCE(box->pdev);
+}
+
+/* The box a device ID stands for on @socket, and whether as its companion. */
+static struct xu_box *xu_pci_box(u16 device, unsigned int socket, bool *aux)
+{
+	unsigned int i;
+
+	for (i = 0; i < xu_pci_npmus; i++) {
+		struct xu_pmu *xp = &xu_pci_pmus[i];
+		const struct xu_box_type *t = xp->type;
+
+		if (t->space != XU_PCI)
+			continue;
+		*aux = t->pci_aux_ids && t->pci_aux_ids[xp->idx] == device;
+		if (*aux || t->pci_ids[xp->idx] == device)
+			return xp->boxes[socket];
+	}
+	return NULL;
+}
+
+static int xu_pci_probe(struct pci_dev *pdev, const struct pci_device_id *id)
+{
+	int socket = xu_pci_plat->pci_socket(pdev);
+	struct xu_box *box;
+	bool aux;
+
+	if (socket < 0 || socket >= XU_MAX_SOCKETS) {
+		dev_info(&pdev->dev, "no online package owns this uncore function\n");
+		return -ENODEV;
+	}
+	box = xu_pci_box(pdev->device, socket, &aux);
+	if (!box)
+		return -ENODEV;
+	if (aux ? box->aux : box->pdev) {
+		dev_warn(&pdev->dev, "second function for %s on socket %d\n",
+			 box->pmu->name, socket);
+		return -EBUSY;
+	}
+	pci_set_drvdata(pdev, box);
+	if (aux)
+		WRITE_ONCE(box->aux, pdev);
+	else
+		WRITE_ONCE(box->pdev, pdev);
+	return 0;
+}
+
+/*
+ * Readers use the pointers with interrupts off (perf callbacks, the poll
+ * timer): once an RCU grace period has passed, none holds the old one.
+ */
+static void xu_pci_remove(struct pci_dev *pdev)
+{
+	struct xu_box *box = pci_get_drvdata(pdev);
+
+	if (box->pdev == pdev)
+		WRITE_ONCE(box->pdev, NULL);
+	if (box->aux == pdev)
+		WRITE_ONCE(box->aux, NULL);
+	synchronize_rcu();
+}
+
+static struct pci_driver xu_pci_driver = {
+	.name		= "xeon_uncore",
+	.probe		= xu_pci_probe,
+	.remove		= xu_pci_remove,
+};
+
+/* Say which functions were not found, once, at load. */
+static void xu_pci_report(unsigned int nsockets)
+{
+	unsigned int i, s;
+
+	for (i = 0; i < xu_pci_npmus; i++) {
+		struct xu_pmu *xp = &xu_pci_pmus[i];
+		const struct xu_box_type *t = xp->type;
+
+		if (t->space != XU_PCI)
+			continue;
+		for (s = 0; s < nsockets; s++) {
+			struct xu_box *box = xp->boxes[s];
+
+			if (!box->pdev)
+				pr_info("%s: PCI device 8086:%04x not found on socket %u, not counted there (hidden by the BIOS?)\n",
+					xp->name, t->pci_ids[xp->idx], s);
+			else if (t->pci_aux_ids && !box->aux)
+				pr_info("%s: match/mask device 8086:%04x not found on socket %u; events that need it are refused there\n",
+					xp->name, t->pci_aux_ids[xp->idx], s);
+		}
+	}
+}
+
+int xu_pci_init(const struct xu_platform *plat, struct xu_pmu *pmus,
+		unsigned int npmus)
+{
+	unsigned int i, n = 0, nsockets = 0;
+	int ret;
+
+	for (i = 0; i < npmus; i++) {
+		if (pmus[i].type->space != XU_PCI)
+			continue;
+		n += 1 + !!pmus[i].type->pci_aux_ids;
+	}
+	if (!n)
+		return 0;
+	if (WARN_ON(!plat->pci_socket))
+		return -EINVAL;
+
+	xu_pci_ids = kcalloc(n + 1, sizeof(*xu_pci_ids), GFP_KERNEL);
+	if (!xu_pci_ids)
+		return -ENOMEM;
+	for (i = 0, n = 0; i < npmus; i++) {
+		const struct xu_box_type *t = pmus[i].type;
+
+		if (t->space != XU_PCI)
+			continue;
+		xu_pci_ids[n++] = (struct pci_device_id) {
+			PCI_DEVICE(PCI_VENDOR_ID_INTEL, t->pci_ids[pmus[i].idx])
+		};
+		if (t->pci_aux_ids)
+			xu_pci_ids[n++] = (struct pci_device_id) {
+				PCI_DEVICE(PCI_VENDOR_ID_INTEL,
+					   t->pci_aux_ids[pmus[i].idx])
+			};
+	}
+	xu_pci_plat = plat;
+	xu_pci_pmus = pmus;
+	xu_pci_npmus = npmus;
+	xu_pci_driver.id_table = xu_pci_ids;
+	ret = pci_register_driver(&xu_pci_driver);
+	if (ret) {
+		kfree(xu_pci_ids);
+		xu_pci_ids = NULL;
+		return ret;
+	}
+	xu_pci_registered = true;
+	while (nsockets < XU_MAX_SOCKETS && pmus[0].boxes[nsockets])
+		nsockets++;
+	xu_pci_report(nsockets);
+	return 0;
+}
+
+void xu_pci_exit(void)
+{
+	if (xu_pci_registered)
+		pci_unregister_driver(&xu_pci_driver);
+	xu_pci_registered = false;
+	kfree(xu_pci_ids);
+	xu_pci_ids = NULL;
+}
