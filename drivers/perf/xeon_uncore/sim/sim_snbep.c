@@ -92,6 +92,9 @@ enum { R_BOX, R_CTL, R_CTR, R_X0, R_X1, R_X2, R_X3 };
 /* Rows of the U-box, the fixed counters and the C-state counters */
 enum { F_CTL, F_CTR };
 
+/* Rows of a QPI match/mask function */
+enum { MM_MATCH0, MM_MATCH1, MM_MASK0, MM_MASK1 };
+
 #define SNBEP_CBOXES		8
 
 /* ---- Behaviour --------------------------------------------------------- */
@@ -225,8 +228,8 @@ static void qpi_decode(struct sim_socket *s, struct sim_box *b,
 		       unsigned int n, struct sim_ctr_cfg *cfg)
 {
 	const struct sim_box *mm = sim_box(s, SNBEP_QPI_MM, b->idx);
-	u64 m0 = mm->reg[R_X0][0], m1 = mm->reg[R_X1][0];
-	u64 k0 = mm->reg[R_X2][0], k1 = mm->reg[R_X3][0];
+	u64 m0 = mm->reg[MM_MATCH0][0], m1 = mm->reg[MM_MATCH1][0];
+	u64 k0 = mm->reg[MM_MASK0][0], k1 = mm->reg[MM_MASK1][0];
 
 	boxed_decode(s, b, n, cfg);
 	if (cfg->event == EV_QPI_CTO)
@@ -469,10 +472,14 @@ static const u16 qpi_mm_devid[] = { 0x3c86, 0x3c96 };
 #define QPI_M1_RSV	(GENMASK_ULL(31, 20) | GENMASK_ULL(15, 4))
 
 static const struct sim_reg qpi_mm_regs[] = {
-	[R_X0] = PLAIN_ROW("Q_Py_PCI_PMON_PKT_MATCH0", 0x228, 32, QPI_M0_RSV),
-	[R_X1] = PLAIN_ROW("Q_Py_PCI_PMON_PKT_MATCH1", 0x22c, 32, QPI_M1_RSV),
-	[R_X2] = PLAIN_ROW("Q_Py_PCI_PMON_PKT_MASK0", 0x238, 32, QPI_M0_RSV),
-	[R_X3] = PLAIN_ROW("Q_Py_PCI_PMON_PKT_MASK1", 0x23c, 32, QPI_M1_RSV),
+	[MM_MATCH0] = PLAIN_ROW("Q_Py_PCI_PMON_PKT_MATCH0", 0x228, 32,
+				QPI_M0_RSV),
+	[MM_MATCH1] = PLAIN_ROW("Q_Py_PCI_PMON_PKT_MATCH1", 0x22c, 32,
+				QPI_M1_RSV),
+	[MM_MASK0] = PLAIN_ROW("Q_Py_PCI_PMON_PKT_MASK0", 0x238, 32,
+			       QPI_M0_RSV),
+	[MM_MASK1] = PLAIN_ROW("Q_Py_PCI_PMON_PKT_MASK1", 0x23c, 32,
+			       QPI_M1_RSV),
 };
 
 /* R2PCIe (19:1), 44-bit counters. */
