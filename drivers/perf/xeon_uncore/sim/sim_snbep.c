@@ -145,8 +145,10 @@ static void decode_ctl(u64 ctl, bool thresh5, struct sim_ctr_cfg *cfg)
 	cfg->programmed = ctl & CTL_EN;
 	cfg->edge = ctl & CTL_EDGE;
 	cfg->invert = ctl & CTL_INVERT;
-	cfg->thresh = thresh5 ? FIELD_GET(CTL_THRESH5, ctl) :
-			        FIELD_GET(CTL_THRESH, ctl);
+	if (thresh5)
+		cfg->thresh = FIELD_GET(CTL_THRESH5, ctl);
+	else
+		cfg->thresh = FIELD_GET(CTL_THRESH, ctl);
 	cfg->umask = FIELD_GET(CTL_UMASK, ctl);
 	cfg->event = FIELD_GET(CTL_EV_SEL, ctl);
 	if (ctl & CTL_EV_SEL_EXT)
@@ -338,14 +340,17 @@ static u64 unode_read(struct sim_socket *s, struct sim_box *b, unsigned int n)
 	.name = "PMON_BOX_CTL", .offset = o, .count = 1, .width = w,	\
 	.access = SIM_WO, .rsv = r, .write = box_ctl_write,		\
 }
+
 #define CTL_ROW(o, c, s, w, r) {					\
 	.name = "PMON_CTL", .offset = o, .count = c, .stride = s,	\
 	.width = w, .access = SIM_RW, .rsv = r, .write = ctl_write,	\
 }
+
 #define CTR_ROW(o, c, s, w) {						\
 	.name = "PMON_CTR", .offset = o, .count = c, .stride = s,	\
 	.width = w, .access = SIM_RW,					\
 }
+
 #define PLAIN_ROW(nm, o, w, r) {					\
 	.name = nm, .offset = o, .count = 1, .width = w,		\
 	.access = SIM_RW, .rsv = r,					\
@@ -410,17 +415,19 @@ static const struct sim_reg cstate_regs[] = {
 #define PCI_FN(dev, fn)		SIM_PCI_ADDR(dev, fn, 0)
 
 /* PCI boxes: counters 0xa0.. (two dwords each), controls 0xd8.., box 0xf4. */
-#define PCI_BOX_ROWS(nctr, w, ctl_rsv, box_rsv)				\
-	[R_BOX] = BOX_CTL_ROW(0xf4, 32, box_rsv),			\
-	[R_CTL] = CTL_ROW(0xd8, nctr, 4, 32, ctl_rsv),			\
-	[R_CTR] = CTR_ROW(0xa0, nctr, 8, w)
+#define PCI_BOX(r)	BOX_CTL_ROW(0xf4, 32, r)
+#define PCI_CTL(n, r)	CTL_ROW(0xd8, n, 4, 32, r)
+#define PCI_CTR(n, w)	CTR_ROW(0xa0, n, 8, w)
 
 /* HA (14:1) and its address/opcode match registers (no effect modelled). */
 static const u32 ha_base[] = { PCI_FN(14, 1) };
+
 static const u16 ha_devid[] = { 0x3c46 };
 
 static const struct sim_reg ha_regs[] = {
-	PCI_BOX_ROWS(4, 48, HA_CTL_RSV, BOX_RSV),
+	[R_BOX] = PCI_BOX(BOX_RSV),
+	[R_CTL] = PCI_CTL(4, HA_CTL_RSV),
+	[R_CTR] = PCI_CTR(4, 48),
 	[R_X0] = PLAIN_ROW("HA_PCI_PMON_BOX_ADDRMATCH0", 0x40, 32,
 			   GENMASK_ULL(5, 0)),
 	[R_X1] = PLAIN_ROW("HA_PCI_PMON_BOX_ADDRMATCH1", 0x44, 32,
@@ -438,11 +445,13 @@ static const struct sim_reg ha_regs[] = {
 static const u32 imc_base[] = {
 	PCI_FN(16, 0), PCI_FN(16, 1), PCI_FN(16, 4), PCI_FN(16, 5),
 };
+
 static const u16 imc_devid[] = { 0x3cb0, 0x3cb1, 0x3cb4, 0x3cb5 };
 
 static const struct sim_reg imc_regs[] = {
-	PCI_BOX_ROWS(4, 48, IMC_CTL_RSV,
-		     BOX_RSV | BOX_RST_CTRL | BOX_RST_CTRS),
+	[R_BOX] = PCI_BOX(BOX_RSV | BOX_RST_CTRL | BOX_RST_CTRS),
+	[R_CTL] = PCI_CTL(4, IMC_CTL_RSV),
+	[R_CTR] = PCI_CTR(4, 48),
 };
 
 /*
@@ -458,14 +467,18 @@ static const struct sim_reg dclk_regs[] = {
 
 /* QPI ports 0 and 1 (8:2, 9:2). */
 static const u32 qpi_base[] = { PCI_FN(8, 2), PCI_FN(9, 2) };
+
 static const u16 qpi_devid[] = { 0x3c41, 0x3c42 };
 
 static const struct sim_reg qpi_regs[] = {
-	PCI_BOX_ROWS(4, 48, QPI_CTL_RSV, BOX_RSV),
+	[R_BOX] = PCI_BOX(BOX_RSV),
+	[R_CTL] = PCI_CTL(4, QPI_CTL_RSV),
+	[R_CTR] = PCI_CTR(4, 48),
 };
 
 /* Their packet match/mask functions (8:6, 9:6). */
 static const u32 qpi_mm_base[] = { PCI_FN(8, 6), PCI_FN(9, 6) };
+
 static const u16 qpi_mm_devid[] = { 0x3c86, 0x3c96 };
 
 #define QPI_M0_RSV	(GENMASK_ULL(2, 0) | GENMASK_ULL(30, 18))
@@ -484,18 +497,24 @@ static const struct sim_reg qpi_mm_regs[] = {
 
 /* R2PCIe (19:1), 44-bit counters. */
 static const u32 r2pcie_base[] = { PCI_FN(19, 1) };
+
 static const u16 r2pcie_devid[] = { 0x3c43 };
 
 static const struct sim_reg r2pcie_regs[] = {
-	PCI_BOX_ROWS(4, 44, R2_CTL_RSV, BOX_RSV),
+	[R_BOX] = PCI_BOX(BOX_RSV),
+	[R_CTL] = PCI_CTL(4, R2_CTL_RSV),
+	[R_CTR] = PCI_CTR(4, 44),
 };
 
 /* R3QPI links 0 and 1 (19:5, 19:6): three 44-bit counters. */
 static const u32 r3qpi_base[] = { PCI_FN(19, 5), PCI_FN(19, 6) };
+
 static const u16 r3qpi_devid[] = { 0x3c44, 0x3c45 };
 
 static const struct sim_reg r3qpi_regs[] = {
-	PCI_BOX_ROWS(3, 44, R2_CTL_RSV, BOX_RSV),
+	[R_BOX] = PCI_BOX(BOX_RSV),
+	[R_CTL] = PCI_CTL(3, R2_CTL_RSV),
+	[R_CTR] = PCI_CTR(3, 44),
 };
 
 /*
@@ -506,6 +525,7 @@ static const struct sim_reg r3qpi_regs[] = {
  * does not matter to it; 11:0 is the datasheet's U-box device.
  */
 static const u32 unode_base[] = { PCI_FN(11, 0) };
+
 static const u16 unode_devid[] = { 0x3ce0 };
 
 static const struct sim_reg unode_regs[] = {
@@ -748,16 +768,7 @@ static const struct sim_event pcu_events[] = {
 	EV(0x10b, 1, "TOTAL_TRANSITION_CYCLES"),
 };
 
-
 #undef EV
-
-#define BOXED(nm, sp, b, id, r, nc, w, ev, dec) {			\
-	.name = nm, .space = sp, .nboxes = ARRAY_SIZE(b), .base = b,	\
-	.devid = id, .regs = r, .nregs = ARRAY_SIZE(r), .nctrs = nc,	\
-	.ctr_width = w, .ctl_reg = R_CTL, .ctr_reg = R_CTR,		\
-	.events = ev, .nevents = ARRAY_SIZE(ev), .decode = dec,		\
-	.overflow = snbep_overflow,					\
-}
 
 static const struct sim_box_type snbep_ubox = {
 	.name = "ubox", .space = SIM_MSR,
@@ -777,13 +788,23 @@ static const struct sim_box_type snbep_uclk = {
 	.pattern = fixed_pattern, .max_inc = 1,
 };
 
-static const struct sim_box_type snbep_cbox =
-	BOXED("cbox", SIM_MSR, cbox_base, NULL, cbox_regs, 4, 44,
-	      cbox_events, cbox_decode);
+static const struct sim_box_type snbep_cbox = {
+	.name = "cbox", .space = SIM_MSR,
+	.nboxes = ARRAY_SIZE(cbox_base), .base = cbox_base,
+	.regs = cbox_regs, .nregs = ARRAY_SIZE(cbox_regs),
+	.nctrs = 4, .ctr_width = 44, .ctl_reg = R_CTL, .ctr_reg = R_CTR,
+	.events = cbox_events, .nevents = ARRAY_SIZE(cbox_events),
+	.decode = cbox_decode, .overflow = snbep_overflow,
+};
 
-static const struct sim_box_type snbep_pcu =
-	BOXED("pcu", SIM_MSR, pcu_base, NULL, pcu_regs, 4, 48,
-	      pcu_events, pcu_decode);
+static const struct sim_box_type snbep_pcu = {
+	.name = "pcu", .space = SIM_MSR,
+	.nboxes = ARRAY_SIZE(pcu_base), .base = pcu_base,
+	.regs = pcu_regs, .nregs = ARRAY_SIZE(pcu_regs),
+	.nctrs = 4, .ctr_width = 48, .ctl_reg = R_CTL, .ctr_reg = R_CTR,
+	.events = pcu_events, .nevents = ARRAY_SIZE(pcu_events),
+	.decode = pcu_decode, .overflow = snbep_overflow,
+};
 
 static const struct sim_box_type snbep_cstate = {
 	.name = "cstate", .space = SIM_MSR,
@@ -794,13 +815,23 @@ static const struct sim_box_type snbep_cstate = {
 	.pattern = cstate_pattern, .max_inc = 1,
 };
 
-static const struct sim_box_type snbep_ha =
-	BOXED("ha", SIM_PCI, ha_base, ha_devid, ha_regs, 4, 48,
-	      ha_events, boxed_decode);
+static const struct sim_box_type snbep_ha = {
+	.name = "ha", .space = SIM_PCI,
+	.nboxes = ARRAY_SIZE(ha_base), .base = ha_base, .devid = ha_devid,
+	.regs = ha_regs, .nregs = ARRAY_SIZE(ha_regs),
+	.nctrs = 4, .ctr_width = 48, .ctl_reg = R_CTL, .ctr_reg = R_CTR,
+	.events = ha_events, .nevents = ARRAY_SIZE(ha_events),
+	.decode = boxed_decode, .overflow = snbep_overflow,
+};
 
-static const struct sim_box_type snbep_imc =
-	BOXED("imc", SIM_PCI, imc_base, imc_devid, imc_regs, 4, 48,
-	      imc_events, boxed_decode);
+static const struct sim_box_type snbep_imc = {
+	.name = "imc", .space = SIM_PCI,
+	.nboxes = ARRAY_SIZE(imc_base), .base = imc_base, .devid = imc_devid,
+	.regs = imc_regs, .nregs = ARRAY_SIZE(imc_regs),
+	.nctrs = 4, .ctr_width = 48, .ctl_reg = R_CTL, .ctr_reg = R_CTR,
+	.events = imc_events, .nevents = ARRAY_SIZE(imc_events),
+	.decode = boxed_decode, .overflow = snbep_overflow,
+};
 
 static const struct sim_box_type snbep_dclk = {
 	.name = "dclk", .space = SIM_PCI,
@@ -811,9 +842,14 @@ static const struct sim_box_type snbep_dclk = {
 	.pattern = fixed_pattern, .max_inc = 1,
 };
 
-static const struct sim_box_type snbep_qpi =
-	BOXED("qpi", SIM_PCI, qpi_base, qpi_devid, qpi_regs, 4, 48,
-	      qpi_events, qpi_decode);
+static const struct sim_box_type snbep_qpi = {
+	.name = "qpi", .space = SIM_PCI,
+	.nboxes = ARRAY_SIZE(qpi_base), .base = qpi_base, .devid = qpi_devid,
+	.regs = qpi_regs, .nregs = ARRAY_SIZE(qpi_regs),
+	.nctrs = 4, .ctr_width = 48, .ctl_reg = R_CTL, .ctr_reg = R_CTR,
+	.events = qpi_events, .nevents = ARRAY_SIZE(qpi_events),
+	.decode = qpi_decode, .overflow = snbep_overflow,
+};
 
 static const struct sim_box_type snbep_qpi_mm = {
 	.name = "qpi_mm", .space = SIM_PCI,
@@ -822,13 +858,23 @@ static const struct sim_box_type snbep_qpi_mm = {
 	.regs = qpi_mm_regs, .nregs = ARRAY_SIZE(qpi_mm_regs),
 };
 
-static const struct sim_box_type snbep_r2pcie =
-	BOXED("r2pcie", SIM_PCI, r2pcie_base, r2pcie_devid, r2pcie_regs, 4,
-	      44, r2pcie_events, boxed_decode);
+static const struct sim_box_type snbep_r2pcie = {
+	.name = "r2pcie", .space = SIM_PCI,
+	.nboxes = ARRAY_SIZE(r2pcie_base), .base = r2pcie_base, .devid = r2pcie_devid,
+	.regs = r2pcie_regs, .nregs = ARRAY_SIZE(r2pcie_regs),
+	.nctrs = 4, .ctr_width = 44, .ctl_reg = R_CTL, .ctr_reg = R_CTR,
+	.events = r2pcie_events, .nevents = ARRAY_SIZE(r2pcie_events),
+	.decode = boxed_decode, .overflow = snbep_overflow,
+};
 
-static const struct sim_box_type snbep_r3qpi =
-	BOXED("r3qpi", SIM_PCI, r3qpi_base, r3qpi_devid, r3qpi_regs, 3, 44,
-	      r3qpi_events, boxed_decode);
+static const struct sim_box_type snbep_r3qpi = {
+	.name = "r3qpi", .space = SIM_PCI,
+	.nboxes = ARRAY_SIZE(r3qpi_base), .base = r3qpi_base, .devid = r3qpi_devid,
+	.regs = r3qpi_regs, .nregs = ARRAY_SIZE(r3qpi_regs),
+	.nctrs = 3, .ctr_width = 44, .ctl_reg = R_CTL, .ctr_reg = R_CTR,
+	.events = r3qpi_events, .nevents = ARRAY_SIZE(r3qpi_events),
+	.decode = boxed_decode, .overflow = snbep_overflow,
+};
 
 static const struct sim_box_type snbep_unode = {
 	.name = "ubox_node", .space = SIM_PCI,
