@@ -23,7 +23,7 @@
 #include <linux/spinlock.h>
 #include <linux/types.h>
 
-#define SIM_MAX_TYPES	8	/* box types per platform */
+#define SIM_MAX_TYPES	16	/* box types per platform */
 #define SIM_MAX_REGS	8	/* table rows per box type */
 #define SIM_MAX_INST	8	/* registers per row, counters per box */
 #define SIM_PAT_MAX	64	/* longest per-cycle increment pattern */
@@ -44,7 +44,20 @@ enum sim_access {
 
 enum sim_space {
 	SIM_MSR,
+	/*
+	 * PCI configuration space of the socket's uncore functions: an
+	 * address is SIM_PCI_ADDR(device, function, offset).  Software
+	 * accesses 1, 2 or 4 bytes within one dword; a register wider than
+	 * 32 bits is two dwords, the low one at the lower offset, each
+	 * accessed on its own.  The access rules (RO, WO, reserved, ignored)
+	 * apply to the dword touched.
+	 */
+	SIM_PCI,
 };
+
+#define SIM_PCI_ADDR(dev, fn, off)	((dev) << 15 | (fn) << 12 | (off))
+#define SIM_PCI_DEVFN(addr)		((addr) >> 12)
+#define SIM_PCI_OFF(addr)		((addr) & 0xfff)
 
 struct sim;
 struct sim_socket;
@@ -95,6 +108,12 @@ struct sim_ctr_cfg {
 	u8 thresh;
 	u16 event;
 	u64 ctl;		/* raw control, for the type's pattern hook */
+	/*
+	 * The filter or match bits the event uses, 0 if none: part of what
+	 * selects the default pattern, so each value counts its own,
+	 * deterministic way.
+	 */
+	u64 filter;
 };
 
 struct sim_box_type {
@@ -102,6 +121,11 @@ struct sim_box_type {
 	u8 space;		/* enum sim_space */
 	unsigned int nboxes;
 	const u32 *base;	/* base address of each box */
+	/*
+	 * SIM_PCI: the device ID of each box's function, or NULL when the
+	 * type lives in functions another type owns.
+	 */
+	const u16 *devid;
 	const struct sim_reg *regs;
 	unsigned int nregs;
 	unsigned int nctrs;
@@ -192,6 +216,8 @@ struct sim_log {
 	u16 cpu;
 	u8 write;
 	u8 space;
+	u8 size;		/* bytes accessed: 8 for MSRs; 1, 2, 4 for PCI */
+	u8 socket;		/* SIM_PCI: the socket whose function it is */
 };
 
 struct sim_viol {
@@ -214,6 +240,7 @@ struct sim_addr {
 	u8 space;
 	u8 reg;
 	u8 n;
+	u8 hi;			/* SIM_PCI: the upper dword of a 64-bit register */
 	u16 box;
 };
 
@@ -265,6 +292,8 @@ struct sim *sim_create(const struct sim_platform *plat, unsigned int sockets,
 void sim_destroy(struct sim *sim);
 int sim_access(struct sim *sim, unsigned int socket, unsigned int cpu,
 	       bool write, u32 addr, u64 *val);
+int sim_pci_access(struct sim *sim, unsigned int socket, unsigned int cpu,
+		   bool write, u32 addr, unsigned int size, u32 *val);
 void sim_set_manual(struct sim *sim, bool manual);
 void sim_advance(struct sim *sim, u64 cycles);
 u64 sim_truth(struct sim *sim, unsigned int socket, unsigned int tidx,
@@ -274,7 +303,8 @@ int sim_rate_set(struct sim *sim, const char *type, int box, u16 event,
 void sim_rates_reset(struct sim *sim);
 void sim_set_worst(struct sim *sim, bool on);
 void sim_pattern_default(struct sim_pattern *pat, const char *type,
-			 unsigned int box, u16 event, u8 umask, u8 max_inc);
+			 unsigned int box, u16 event, u8 umask, u64 filter,
+			 u8 max_inc);
 void sim_cum_build(struct sim_cum *cum, const struct sim_pattern *pat,
 		   const struct sim_ctr_cfg *cfg);
 u64 sim_cum_at(const struct sim_cum *cum, u64 cycle);
@@ -285,6 +315,7 @@ extern const struct sim_platform sim_nhmex_platform;
 extern const struct sim_platform sim_tulsa_platform;
 extern const struct sim_platform sim_tulsa_nogl_platform;
 extern const struct sim_platform sim_dunnington_platform;
+extern const struct sim_platform sim_snbep_platform;
 
 /*
  * Xeon 7100/7400 (sim_l3.c): what a GBSQ, GSNPQ or FSB box sees in one
@@ -318,5 +349,9 @@ void sim_update_all(struct sim *sim);
 u64 sim_now(struct sim *sim);
 const struct sim_rate *sim_rate_find(struct sim *sim, unsigned int tidx,
 				     int box, u16 event, u8 umask);
+
+/* The simulated PCI host buses (sim_pci.c), for the module half. */
+int sim_pci_create(struct sim *sim);
+void sim_pci_destroy(void);
 
 #endif /* _XEON_UNCORE_SIM_H */

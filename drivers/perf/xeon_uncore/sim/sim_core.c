@@ -25,6 +25,7 @@
 #include <linux/percpu.h>
 #include <linux/perf/xeon_uncore.h>
 #include <linux/seq_file.h>
+#include <linux/sizes.h>
 #include <linux/slab.h>
 #include <linux/sort.h>
 #include <linux/string.h>
@@ -35,7 +36,7 @@
 
 #include "sim.h"
 
-const char *const sim_space_name[] = { [SIM_MSR] = "msr" };
+const char *const sim_space_name[] = { [SIM_MSR] = "msr", [SIM_PCI] = "pci" };
 
 /*
  * The register callbacks may run in NMI context.  An NMI must never spin on
@@ -72,9 +73,14 @@ u64 sim_mix(u64 x)
 	return x ^ (x >> 31);
 }
 
-/* Default pattern: 4..16 values in 0..max_inc, not all zero. */
+/*
+ * Default pattern: 4..16 values in 0..max_inc, not all zero.  A non-zero
+ * @filter (the filter or match bits the event uses) selects another
+ * pattern for each value; 0 gives the unfiltered one.
+ */
 void sim_pattern_default(struct sim_pattern *pat, const char *type,
-			 unsigned int box, u16 event, u8 umask, u8 max_inc)
+			 unsigned int box, u16 event, u8 umask, u64 filter,
+			 u8 max_inc)
 {
 	u64 h = 0;
 	unsigned int i, any = 0;
@@ -82,6 +88,8 @@ void sim_pattern_default(struct sim_pattern *pat, const char *type,
 	while (*type)
 		h = sim_mix(h ^ (u8)*type++);
 	h = sim_mix(h ^ ((u64)box << 32 | (u64)event << 8 | umask));
+	if (filter)
+		h = sim_mix(h ^ filter);
 	pat->len = 4 + (u32)(h >> 32) % 13;
 	for (i = 0; i < pat->len; i++) {
 		h = sim_mix(h);
@@ -174,13 +182,17 @@ const struct sim_rate *sim_rate_find(struct sim *sim, unsigned int tidx,
 	return any;
 }
 
-/* Pattern of an event on a box; false for events the box does not have. */
+/*
+ * Pattern of an event on a box; false for events the box does not have.
+ * An override holds for every filter value.
+ */
 static bool sim_pattern_for(struct sim *sim, const struct sim_box *b,
-			    u16 event, u8 umask, struct sim_pattern *pat)
+			    const struct sim_ctr_cfg *cfg,
+			    struct sim_pattern *pat)
 {
 	const struct sim_rate *r = sim_rate_find(sim, b->tidx, b->idx,
-						 event, umask);
-	const struct sim_event *ev = sim_event_find(b->type, event);
+						 cfg->event, cfg->umask);
+	const struct sim_event *ev = sim_event_find(b->type, cfg->event);
 
 	if (r) {
 		*pat = r->pat;
@@ -188,8 +200,8 @@ static bool sim_pattern_for(struct sim *sim, const struct sim_box *b,
 	}
 	if (!ev)
 		return false;
-	sim_pattern_default(pat, b->type->name, b->idx, event, umask,
-			    ev->max_inc);
+	sim_pattern_default(pat, b->type->name, b->idx, cfg->event,
+			    cfg->umask, cfg->filter, ev->max_inc);
 	return true;
 }
 
@@ -226,7 +238,8 @@ static bool sim_key_eq(const struct sim_ctr_cfg *a, const struct sim_ctr_cfg *b)
 {
 	return a->event == b->event && a->umask == b->umask &&
 	       a->thresh == b->thresh && a->invert == b->invert &&
-	       a->edge == b->edge && a->ctl == b->ctl;
+	       a->edge == b->edge && a->ctl == b->ctl &&
+	       a->filter == b->filter;
 }
 
 /* Decode counter n's registers; rebuild its sums if what it counts changed. */
@@ -250,7 +263,7 @@ static struct sim_counter *sim_ctr_refresh(struct sim_socket *s,
 		sim_cum_build(&c->cum, &pat, &plain);
 	} else {
 		if (t->pattern ? !t->pattern(s, b, n, &cfg, &pat) :
-		    !sim_pattern_for(s->sim, b, cfg.event, cfg.umask, &pat))
+		    !sim_pattern_for(s->sim, b, &cfg, &pat))
 			pat.len = 0;
 		sim_cum_build(&c->cum, &pat, &cfg);
 	}
@@ -439,10 +452,17 @@ static void sim_record(struct sim *sim, struct sim_viol *v)
 		sim->viol[sim->nviol++ % SIM_VIOL_KEEP] = *v;
 }
 
-static int sim_reg_access(struct sim_socket *s, struct sim_viol *v)
+/*
+ * Access the bits @mask of the register at @a: a whole MSR, or the bytes of
+ * a PCI dword that one config access covers.  @shift places the access
+ * value in the register.  The rules of the register apply as to a whole
+ * access; a partial write keeps the other bits as they are held.
+ */
+static int sim_reg_access(struct sim_socket *s, struct sim_viol *v,
+			  const struct sim_addr *a, unsigned int shift,
+			  u64 mask)
 {
 	struct sim_log *acc = &v->acc;
-	const struct sim_addr *a = sim_lookup(s->sim, acc->space, acc->addr);
 	const struct sim_reg *r;
 	const char *why;
 	struct sim_box *b;
@@ -467,20 +487,21 @@ static int sim_reg_access(struct sim_socket *s, struct sim_viol *v)
 			return -EIO;
 		}
 		val = r->read ? r->read(s, b, a->n) : b->reg[a->reg][a->n];
-		acc->val = val & keep;
+		acc->val = (val & keep & mask) >> shift;
 		return 0;
 	}
 	if (r->access == SIM_RO) {
 		v->why = "write to read-only register";
 		return -EIO;
 	}
-	val = acc->val & keep;
-	if (val & r->rsv) {
+	val = (b->reg[a->reg][a->n] & ~mask) | ((acc->val << shift) & mask);
+	val &= keep;
+	if (val & r->rsv & mask) {
 		/* "Behaviour undefined": the write is kept without them. */
 		v->why = "reserved bits set";
-		v->bits = val & r->rsv;
-		val &= ~r->rsv;
+		v->bits = (val & r->rsv & mask) >> shift;
 	}
+	val &= ~r->rsv;
 	if (r->write) {
 		why = r->write(s, b, a->n, val);
 		if (why && !v->why)
@@ -489,6 +510,15 @@ static int sim_reg_access(struct sim_socket *s, struct sim_viol *v)
 		b->reg[a->reg][a->n] = val;
 	}
 	return 0;
+}
+
+static bool sim_nmi_refused(struct sim *sim)
+{
+	if (in_nmi() && __this_cpu_read(sim_busy)) {
+		atomic_inc(&sim->nmi_busy);
+		return true;
+	}
+	return false;
 }
 
 /*
@@ -502,19 +532,18 @@ int sim_access(struct sim *sim, unsigned int socket, unsigned int cpu,
 	struct sim_viol v = {
 		.acc = {
 			.addr = addr, .cpu = cpu, .write = write,
-			.space = SIM_MSR, .val = write ? *val : 0,
+			.space = SIM_MSR, .val = write ? *val : 0, .size = 8,
 		},
 	};
 	unsigned long flags;
 	int ret;
 
-	if (in_nmi() && __this_cpu_read(sim_busy)) {
-		atomic_inc(&sim->nmi_busy);
+	if (sim_nmi_refused(sim))
 		return -EBUSY;
-	}
 	sim_lock(sim, &flags);
 	if (socket < sim->nsockets) {
-		ret = sim_reg_access(&sim->sock[socket], &v);
+		ret = sim_reg_access(&sim->sock[socket], &v,
+				     sim_lookup(sim, SIM_MSR, addr), 0, ~0ULL);
 	} else {
 		v.why = "socket out of range";
 		ret = -EIO;
@@ -526,6 +555,51 @@ int sim_access(struct sim *sim, unsigned int socket, unsigned int cpu,
 	return ret;
 }
 EXPORT_SYMBOL_IF_KUNIT(sim_access);
+
+/*
+ * One configuration access of @size bytes (1, 2 or 4, naturally aligned)
+ * at @addr = SIM_PCI_ADDR(dev, fn, offset) of socket @socket, made by
+ * @cpu.  -ENOENT, with nothing logged, when the dword holds no register of
+ * the model: the caller serves the standard header and capabilities
+ * itself.  Otherwise the access is logged and checked like an MSR access;
+ * a forbidden read returns 0.
+ */
+int sim_pci_access(struct sim *sim, unsigned int socket, unsigned int cpu,
+		   bool write, u32 addr, unsigned int size, u32 *val)
+{
+	struct sim_viol v = {
+		.acc = {
+			.addr = addr, .cpu = cpu, .write = write,
+			.space = SIM_PCI, .val = write ? *val : 0,
+			.size = size, .socket = socket,
+		},
+	};
+	unsigned int off = addr & 3, shift;
+	const struct sim_addr *a;
+	unsigned long flags;
+	int ret;
+
+	if ((size != 1 && size != 2 && size != 4) || off & (size - 1) ||
+	    socket >= sim->nsockets)
+		return -EINVAL;
+	a = sim_lookup(sim, SIM_PCI, addr & ~3U);
+	if (!a)
+		return -ENOENT;
+	if (write && size < 4)
+		v.acc.val &= GENMASK(8 * size - 1, 0);
+	if (sim_nmi_refused(sim))
+		return -EBUSY;
+	shift = 32 * a->hi + 8 * off;
+	sim_lock(sim, &flags);
+	ret = sim_reg_access(&sim->sock[socket], &v, a, shift,
+			     GENMASK_ULL(8 * size - 1, 0) << shift);
+	sim_record(sim, &v);
+	sim_unlock(sim, flags);
+	if (!write)
+		*val = v.acc.val;
+	return ret;
+}
+EXPORT_SYMBOL_IF_KUNIT(sim_pci_access);
 
 /* ---- Control ----------------------------------------------------------- */
 
@@ -666,6 +740,13 @@ EXPORT_SYMBOL_IF_KUNIT(sim_set_worst);
 
 /* ---- Creation ---------------------------------------------------------- */
 
+/* Map entries of a register: one, or one per dword in PCI space. */
+static unsigned int sim_dwords(const struct sim_box_type *t,
+			       const struct sim_reg *r)
+{
+	return t->space == SIM_PCI && r->width > 32 ? 2 : 1;
+}
+
 static int sim_check_type(const struct sim_box_type *t)
 {
 	unsigned int i;
@@ -677,6 +758,12 @@ static int sim_check_type(const struct sim_box_type *t)
 
 		if (!r->count || r->count > SIM_MAX_INST || !r->width ||
 		    r->width > 64 || r->access > SIM_ABSENT)
+			return -EINVAL;
+		/* PCI registers are whole dwords within a 4 KiB function. */
+		if (t->space == SIM_PCI &&
+		    ((r->offset | r->stride) & 3 ||
+		     r->offset + (r->count - 1) * r->stride +
+		     4 * sim_dwords(t, r) > SZ_4K))
 			return -EINVAL;
 	}
 	if (!t->nctrs)
@@ -697,13 +784,14 @@ static int sim_check_type(const struct sim_box_type *t)
 static int sim_build_map(struct sim *sim)
 {
 	const struct sim_platform *plat = sim->plat;
-	unsigned int ti, bi, ri, n, box = 0, cnt = 0;
+	unsigned int ti, bi, ri, n, h, box = 0, cnt = 0;
 
 	for (ti = 0; ti < plat->ntypes; ti++) {
 		const struct sim_box_type *t = plat->types[ti];
 
 		for (ri = 0; ri < t->nregs; ri++)
-			cnt += t->nboxes * t->regs[ri].count;
+			cnt += t->nboxes * t->regs[ri].count *
+			       sim_dwords(t, &t->regs[ri]);
 	}
 	sim->map = kvcalloc(cnt, sizeof(*sim->map), GFP_KERNEL);
 	if (!sim->map)
@@ -717,15 +805,19 @@ static int sim_build_map(struct sim *sim)
 				const struct sim_reg *r = &t->regs[ri];
 
 				for (n = 0; n < r->count; n++) {
-					struct sim_addr *a =
-						&sim->map[sim->nmap++];
+					for (h = 0; h < sim_dwords(t, r); h++) {
+						struct sim_addr *a =
+							&sim->map[sim->nmap++];
 
-					a->addr = t->base[bi] + r->offset +
-						  n * r->stride;
-					a->space = t->space;
-					a->box = box;
-					a->reg = ri;
-					a->n = n;
+						a->addr = t->base[bi] +
+							  r->offset +
+							  n * r->stride + 4 * h;
+						a->space = t->space;
+						a->box = box;
+						a->reg = ri;
+						a->n = n;
+						a->hi = h;
+					}
 				}
 			}
 		}

@@ -32,7 +32,7 @@
 
 static char *platform = "nhmex";
 module_param(platform, charp, 0444);
-MODULE_PARM_DESC(platform, "register tables to model: nhmex, tulsa or dunnington (default nhmex)");
+MODULE_PARM_DESC(platform, "register tables to model: nhmex, tulsa, dunnington or snbep (default nhmex)");
 
 static unsigned int sockets = 2;
 module_param(sockets, uint, 0444);
@@ -57,6 +57,7 @@ static const struct {
 	{ &sim_nhmex_platform },
 	{ &sim_tulsa_platform, &sim_tulsa_nogl_platform },
 	{ &sim_dunnington_platform },
+	{ &sim_snbep_platform },
 };
 
 static struct sim *sim_live;
@@ -239,11 +240,22 @@ static int sim_show_info(struct seq_file *m, void *v)
 	return 0;
 }
 
+/*
+ * MSR: "... msr 0x<msr> 0x<16 digits>".  PCI: "... pci <socket>:<dev>:<fn>:
+ * 0x<offset> 0x<value>", device and function in decimal as the guide
+ * writes them, the value with two digits per byte accessed.
+ */
 static void sim_print_access(struct seq_file *m, const struct sim_log *e)
 {
-	seq_printf(m, "%llu %u %c %s 0x%x 0x%016llx", e->seq, e->cpu,
-		   e->write ? 'W' : 'R', sim_space_name[e->space], e->addr,
-		   e->val);
+	seq_printf(m, "%llu %u %c %s ", e->seq, e->cpu, e->write ? 'W' : 'R',
+		   sim_space_name[e->space]);
+	if (e->space == SIM_PCI)
+		seq_printf(m, "%u:%u:%u:0x%03x 0x%0*llx", e->socket,
+			   SIM_PCI_DEVFN(e->addr) >> 3,
+			   SIM_PCI_DEVFN(e->addr) & 7, SIM_PCI_OFF(e->addr),
+			   2 * e->size, e->val);
+	else
+		seq_printf(m, "0x%x 0x%016llx", e->addr, e->val);
 }
 
 static int sim_show_violations(struct seq_file *m, void *v)
@@ -337,7 +349,7 @@ static int sim_show_rates(struct seq_file *m, void *v)
 				struct sim_rate *u = &used[nu];
 
 				b->type->decode(&sim->sock[s], b, n, &cfg);
-				if (!cfg.programmed ||
+				if (!cfg.programmed || cfg.filter ||
 				    !sim_event_find(b->type, cfg.event) ||
 				    sim_rate_find(sim, b->tidx, b->idx,
 						  cfg.event, cfg.umask))
@@ -369,7 +381,7 @@ static int sim_show_rates(struct seq_file *m, void *v)
 		struct sim_pattern pat;
 
 		sim_pattern_default(&pat, t->name, used[i].box, used[i].event,
-				    used[i].umask,
+				    used[i].umask, 0,
 				    sim_event_find(t, used[i].event)->max_inc);
 		sim_print_rate(m, sim, used[i].tidx, used[i].box,
 			       used[i].event, used[i].umask, &pat);
@@ -621,6 +633,7 @@ static int __init sim_init(void)
 	const struct sim_platform *plat = NULL;
 	struct sim *sim;
 	unsigned int i;
+	int ret;
 
 	for (i = 0; i < ARRAY_SIZE(sim_platforms); i++) {
 		if (strcmp(platform, sim_platforms[i].plat->name))
@@ -631,13 +644,18 @@ static int __init sim_init(void)
 	}
 	if (!plat || sockets < 1 || sockets > 8 || !uclk_mhz ||
 	    uclk_mhz > 100000 || log_entries > (1U << 22)) {
-		pr_err("need platform=nhmex|tulsa|dunnington, sockets=1..8, uclk_mhz=1..100000, log_entries<=4194304\n");
+		pr_err("need platform=nhmex|tulsa|dunnington|snbep, sockets=1..8, uclk_mhz=1..100000, log_entries<=4194304\n");
 		return -EINVAL;
 	}
 	sim = sim_create(plat, sockets, uclk_mhz, log_entries);
 	if (IS_ERR(sim))
 		return PTR_ERR(sim);
 	sim_live = sim;
+	ret = sim_pci_create(sim);
+	if (ret) {
+		sim_destroy(sim);
+		return ret;
+	}
 
 	sim_dir = debugfs_create_dir("xeon_uncore_sim", NULL);
 	for (i = 0; i < ARRAY_SIZE(sim_dfiles); i++)
@@ -651,6 +669,7 @@ module_init(sim_init);
 static void __exit sim_exit(void)
 {
 	debugfs_remove_recursive(sim_dir);
+	sim_pci_destroy();
 	sim_destroy(sim_live);
 }
 module_exit(sim_exit);

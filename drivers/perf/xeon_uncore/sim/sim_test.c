@@ -628,10 +628,10 @@ static void test_default_patterns(struct kunit *test)
 			for (box = 0; box < bt->nboxes; box++) {
 				for (um = 0; um < 256; um += 37) {
 					sim_pattern_default(&a, bt->name, box,
-							    ev->code, um,
+							    ev->code, um, 0,
 							    ev->max_inc);
 					sim_pattern_default(&b, bt->name, box,
-							    ev->code, um,
+							    ev->code, um, 0,
 							    ev->max_inc);
 					KUNIT_EXPECT_EQ(test, memcmp(&a, &b, 1 + a.len), 0);
 					KUNIT_EXPECT_GE(test, a.len, 4);

@@ -1,0 +1,453 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of the Xeon E5-2600 (Sandy Bridge-EP) register model: MSR
+ * and PCI boxes, PCI dword access to 48-bit counters, box freeze, reset
+ * bits, reserved bits, write-only box controls, filters and match/mask,
+ * fixed counters and the U-box node-ID registers.  Addresses and bits are
+ * restated here from the guide, not taken from the tables under test.
+ */
+#include <kunit/test.h>
+#include <linux/bits.h>
+#include <linux/err.h>
+#include <linux/module.h>
+#include <linux/string.h>
+
+#include "sim.h"
+#include "sim_test.h"
+
+/* MSRs */
+#define U_CTL(n)	(0xc10 + (n))
+#define U_CTR(n)	(0xc16 + (n))
+#define UCLK_CTL	0xc08
+#define UCLK_CTR	0xc09
+#define C_BOX(b)	(0xd04 + 0x20 * (b))
+#define C_CTL(b, n)	(0xd10 + 0x20 * (b) + (n))
+#define C_FILTER(b)	(0xd14 + 0x20 * (b))
+#define C_CTR(b, n)	(0xd16 + 0x20 * (b) + (n))
+#define P_BOX		0xc24
+#define P_CTL(n)	(0xc30 + (n))
+#define P_FILTER	0xc34
+#define P_CTR(n)	(0xc36 + (n))
+#define CORE_C3		0x3fc
+
+/* PCI functions and offsets */
+#define HA		SIM_PCI_ADDR(14, 1, 0)
+#define IMC(c)		SIM_PCI_ADDR(16, imc_fn[c], 0)
+#define QPI(p)		SIM_PCI_ADDR(8 + (p), 2, 0)
+#define QPI_MM(p)	SIM_PCI_ADDR(8 + (p), 6, 0)
+#define R2PCIE		SIM_PCI_ADDR(19, 1, 0)
+#define R3QPI(l)	SIM_PCI_ADDR(19, 5 + (l), 0)
+#define UNODE		SIM_PCI_ADDR(11, 0, 0)
+#define PCTR(n)		(0xa0 + 8 * (n))
+#define PCTL(n)		(0xd8 + 4 * (n))
+#define PBOX		0xf4
+#define DCLK_CTR	0xd0
+#define DCLK_CTL	0xf0
+
+static const unsigned int imc_fn[] = { 0, 1, 4, 5 };
+
+#define RST_CTRL	BIT_ULL(0)
+#define RST_CTRS	BIT_ULL(1)
+#define FRZ		BIT_ULL(8)
+#define FRZ_EN		BIT_ULL(16)
+
+#define RST		BIT_ULL(17)
+#define EDGE		BIT_ULL(18)
+#define TID_EN		BIT_ULL(19)
+#define EXT		BIT_ULL(21)
+#define EN		BIT_ULL(22)
+#define CTL(ev, um)	((u64)(ev) | (u64)(um) << 8 | EN)
+
+static u32 prd(struct kunit *test, unsigned int sock, u32 addr)
+{
+	u32 val = ~0U;
+
+	KUNIT_EXPECT_EQ_MSG(test, sim_pci_access(tsim(test), sock, 0, false,
+						 addr, 4, &val), 0,
+			    "pci read 0x%x", addr);
+	return val;
+}
+
+static void pwr(struct kunit *test, unsigned int sock, u32 addr, u32 val)
+{
+	KUNIT_EXPECT_EQ_MSG(test, sim_pci_access(tsim(test), sock, 0, true,
+						 addr, 4, &val), 0,
+			    "pci write 0x%x", addr);
+}
+
+static u64 prd64(struct kunit *test, unsigned int sock, u32 addr)
+{
+	return prd(test, sock, addr) | (u64)prd(test, sock, addr + 4) << 32;
+}
+
+static u64 nviol(struct kunit *test)
+{
+	return tsim(test)->nviol;
+}
+
+static int snbep_test_init(struct kunit *test)
+{
+	struct sim *sim = sim_create(&sim_snbep_platform, 2, 2000, 64);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(sim));
+	sim_set_manual(sim, true);
+	test->priv = sim;
+	return 0;
+}
+
+static void snbep_test_exit(struct kunit *test)
+{
+	sim_destroy(test->priv);
+}
+
+static void test_snbep_reset_values(struct kunit *test)
+{
+	unsigned int n, b;
+
+	for (n = 0; n < 2; n++) {
+		KUNIT_EXPECT_EQ(test, rd(test, 0, U_CTL(n)), 0ULL);
+		KUNIT_EXPECT_EQ(test, rd(test, 0, U_CTR(n)), 0ULL);
+	}
+	for (b = 0; b < 8; b++) {
+		KUNIT_EXPECT_EQ(test, rd(test, 1, C_FILTER(b)), 0ULL);
+		for (n = 0; n < 4; n++)
+			KUNIT_EXPECT_EQ(test, rd(test, 1, C_CTL(b, n)), 0ULL);
+	}
+	for (n = 0; n < 4; n++) {
+		KUNIT_EXPECT_EQ(test, prd64(test, 0, IMC(3) + PCTR(n)), 0ULL);
+		KUNIT_EXPECT_EQ(test, prd(test, 0, HA + PCTL(n)), 0U);
+	}
+	KUNIT_EXPECT_EQ(test, prd(test, 1, QPI_MM(1) + 0x23c), 0U);
+	KUNIT_EXPECT_EQ(test, nviol(test), 0ULL);
+}
+
+/* 48-bit counters are two dwords; each half is written on its own. */
+static void test_snbep_pci_dwords(struct kunit *test)
+{
+	u32 a = QPI(1) + PCTR(2);
+	u32 v16;
+
+	pwr(test, 0, a, 0x89abcdef);
+	pwr(test, 0, a + 4, 0xffff0123);	/* bits 63:48 are not there */
+	KUNIT_EXPECT_EQ(test, prd(test, 0, a), 0x89abcdefU);
+	KUNIT_EXPECT_EQ(test, prd(test, 0, a + 4), 0x0123U);
+	pwr(test, 0, a, 0x1);
+	KUNIT_EXPECT_EQ(test, prd64(test, 0, a), 0x012300000001ULL);
+	pwr(test, 0, a + 4, 0x0);
+	KUNIT_EXPECT_EQ(test, prd64(test, 0, a), 0x1ULL);
+	/* A word access inside the dword */
+	v16 = 0xbeef;
+	KUNIT_EXPECT_EQ(test, sim_pci_access(tsim(test), 0, 0, true, a + 2, 2,
+					     &v16), 0);
+	KUNIT_EXPECT_EQ(test, prd(test, 0, a), 0xbeef0001U);
+	/* 44-bit R3QPI counter */
+	pwr(test, 0, R3QPI(0) + PCTR(0) + 4, 0xffffffff);
+	KUNIT_EXPECT_EQ(test, prd(test, 0, R3QPI(0) + PCTR(0) + 4), 0xfffU);
+	/* Other socket untouched; header bytes are not the model's */
+	KUNIT_EXPECT_EQ(test, prd64(test, 1, a), 0ULL);
+	KUNIT_EXPECT_EQ(test, sim_pci_access(tsim(test), 0, 0, false,
+					     HA + 0x0, 4, &v16), -ENOENT);
+	KUNIT_EXPECT_EQ(test, nviol(test), 0ULL);
+	/* Counting crosses the dword boundary */
+	pwr(test, 0, HA + PCTR(0), 0xfffffff0);
+	pwr(test, 0, HA + PCTL(0), CTL(0x00, 0));
+	sim_advance(tsim(test), 100);
+	KUNIT_EXPECT_EQ(test, prd64(test, 0, HA + PCTR(0)),
+			0xfffffff0ULL + sim_truth(tsim(test), 0, 5, 0, 0));
+}
+
+static void test_snbep_freeze(struct kunit *test)
+{
+	struct sim *sim = tsim(test);
+	u64 a, b;
+
+	pwr(test, 0, R2PCIE + PCTL(0), CTL(0x01, 0));
+	sim_advance(sim, 1000);
+	a = prd64(test, 0, R2PCIE + PCTR(0));
+	KUNIT_EXPECT_GT(test, a, 0ULL);
+	/* frz without frz_en: no effect */
+	pwr(test, 0, R2PCIE + PBOX, FRZ);
+	sim_advance(sim, 1000);
+	b = prd64(test, 0, R2PCIE + PCTR(0));
+	KUNIT_EXPECT_GT(test, b, a);
+	/* with frz_en: frozen */
+	pwr(test, 0, R2PCIE + PBOX, FRZ | FRZ_EN);
+	sim_advance(sim, 1000);
+	KUNIT_EXPECT_EQ(test, prd64(test, 0, R2PCIE + PCTR(0)), b);
+	/* the MSR C-box the same way */
+	wr(test, 0, C_BOX(3), FRZ | FRZ_EN);
+	wr(test, 0, C_CTL(3, 1), CTL(0x00, 0));
+	sim_advance(sim, 1000);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, C_CTR(3, 1)), 0ULL);
+	wr(test, 0, C_BOX(3), FRZ_EN);
+	sim_advance(sim, 1000);
+	KUNIT_EXPECT_GT(test, rd(test, 0, C_CTR(3, 1)), 0ULL);
+	/* DCLK obeys its iMC channel's freeze */
+	pwr(test, 0, IMC(2) + DCLK_CTL, EN);
+	pwr(test, 0, IMC(2) + PBOX, FRZ | FRZ_EN);
+	sim_advance(sim, 1000);
+	KUNIT_EXPECT_EQ(test, prd64(test, 0, IMC(2) + DCLK_CTR), 0ULL);
+	KUNIT_EXPECT_EQ(test, nviol(test), 0ULL);
+}
+
+static void test_snbep_reset_bits(struct kunit *test)
+{
+	struct sim *sim = tsim(test);
+
+	/* box rst_ctrs zeroes counters, rst_ctrl the controls */
+	wr(test, 0, P_CTL(2), CTL(0x00, 0));
+	sim_advance(sim, 500);
+	KUNIT_EXPECT_GT(test, rd(test, 0, P_CTR(2)), 0ULL);
+	wr(test, 0, P_BOX, RST_CTRS);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, P_CTR(2)), 0ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, P_CTL(2)), CTL(0x00, 0));
+	wr(test, 0, P_BOX, RST_CTRL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, P_CTL(2)), 0ULL);
+	/* per-counter rst: clears, reads back 0 */
+	pwr(test, 1, R3QPI(1) + PCTR(2), 1234);
+	pwr(test, 1, R3QPI(1) + PCTL(2), RST);
+	KUNIT_EXPECT_EQ(test, prd64(test, 1, R3QPI(1) + PCTR(2)), 0ULL);
+	KUNIT_EXPECT_EQ(test, prd(test, 1, R3QPI(1) + PCTL(2)), 0U);
+	KUNIT_EXPECT_EQ(test, nviol(test), 0ULL);
+	/* the iMC has neither: reserved, recorded, no effect */
+	pwr(test, 0, IMC(0) + PCTR(1), 99);
+	pwr(test, 0, IMC(0) + PBOX, RST_CTRS | FRZ_EN);
+	KUNIT_EXPECT_STREQ(test, last_why(test), "reserved bits set");
+	KUNIT_EXPECT_EQ(test, last_bits(test), RST_CTRS);
+	KUNIT_EXPECT_EQ(test, prd64(test, 0, IMC(0) + PCTR(1)), 99ULL);
+	pwr(test, 0, IMC(0) + PCTL(1), RST);
+	KUNIT_EXPECT_EQ(test, last_bits(test), RST);
+	KUNIT_EXPECT_EQ(test, prd64(test, 0, IMC(0) + PCTR(1)), 99ULL);
+}
+
+struct rsv_case {
+	const char *name;
+	bool pci;
+	u32 addr;
+	u64 bits;	/* reserved */
+	u64 ok;		/* accepted */
+};
+
+static const struct rsv_case rsv_cases[] = {
+	{ "ubox", false, U_CTL(0), BIT_ULL(29) | TID_EN | EXT,
+	  EDGE | RST | GENMASK_ULL(28, 24) },
+	{ "cbox", false, C_CTL(0, 0), EXT | BIT_ULL(20) | BIT_ULL(16),
+	  TID_EN | RST | GENMASK_ULL(31, 24) },
+	{ "pcu", false, P_CTL(0), GENMASK_ULL(13, 8) | TID_EN | BIT_ULL(29),
+	  GENMASK_ULL(15, 14) | BIT_ULL(30) | BIT_ULL(31) | EXT },
+	{ "ha", true, HA + PCTL(0), RST | TID_EN | EXT, GENMASK_ULL(31, 23) },
+	{ "imc", true, IMC(1) + PCTL(0), RST | TID_EN | EXT | BIT_ULL(16),
+	  EDGE },
+	{ "qpi", true, QPI(0) + PCTL(3), TID_EN | BIT_ULL(20), EXT | RST },
+	{ "r2pcie", true, R2PCIE + PCTL(0), EXT | TID_EN, RST },
+	{ "r3qpi", true, R3QPI(1) + PCTL(2), EXT | TID_EN, RST },
+	{ "cbox filter", false, C_FILTER(7), GENMASK_ULL(9, 5),
+	  GENMASK_ULL(31, 10) | GENMASK_ULL(4, 0) },
+	{ "box ctl", true, QPI(1) + PBOX, BIT_ULL(2) | BIT_ULL(17),
+	  FRZ | FRZ_EN },
+	{ "qpi match0", true, QPI_MM(0) + 0x228, BIT_ULL(20), BIT_ULL(31) },
+};
+
+static void rsv_desc(const struct rsv_case *c, char *desc)
+{
+	strscpy(desc, c->name, KUNIT_PARAM_DESC_SIZE);
+}
+
+KUNIT_ARRAY_PARAM(rsv, rsv_cases, rsv_desc);
+
+static void test_snbep_reserved(struct kunit *test)
+{
+	const struct rsv_case *c = test->param_value;
+	u64 bit;
+
+	for (bit = 1; bit; bit <<= 1) {
+		u64 before = nviol(test);
+
+		if (!((c->bits | c->ok) & bit) || (c->pci && bit >> 32))
+			continue;
+		if (c->pci)
+			pwr(test, 0, c->addr, bit);
+		else
+			wr(test, 0, c->addr, bit);
+		KUNIT_EXPECT_EQ_MSG(test, nviol(test) - before,
+				    c->bits & bit ? 1ULL : 0ULL,
+				    "bit %d", __ffs64(bit));
+	}
+}
+
+static void test_snbep_write_only(struct kunit *test)
+{
+	u64 v;
+	u32 p;
+
+	KUNIT_EXPECT_EQ(test, acc(test, 0, false, C_BOX(0), &v), -EIO);
+	KUNIT_EXPECT_STREQ(test, last_why(test), "read of write-only register");
+	KUNIT_EXPECT_EQ(test, acc(test, 0, false, P_BOX, &v), -EIO);
+	KUNIT_EXPECT_EQ(test, sim_pci_access(tsim(test), 1, 0, false,
+					     HA + PBOX, 4, &p), -EIO);
+	KUNIT_EXPECT_EQ(test, p, 0U);
+	/* a byte of it is as forbidden */
+	KUNIT_EXPECT_EQ(test, sim_pci_access(tsim(test), 1, 0, false,
+					     IMC(0) + PBOX + 2, 1, &p), -EIO);
+	KUNIT_EXPECT_EQ(test, nviol(test), 4ULL);
+	/* read-only: the C-state counters and the node-ID registers */
+	v = 5;
+	KUNIT_EXPECT_EQ(test, acc(test, 0, true, CORE_C3, &v), -EIO);
+	KUNIT_EXPECT_STREQ(test, last_why(test), "write to read-only register");
+	p = 3;
+	KUNIT_EXPECT_EQ(test, sim_pci_access(tsim(test), 0, 0, true,
+					     UNODE + 0x40, 4, &p), -EIO);
+	KUNIT_EXPECT_EQ(test, nviol(test), 6ULL);
+}
+
+/*
+ * Increments over SPAN cycles: a whole number of periods of every pattern
+ * (4..16 long), so equal patterns give equal counts whatever the phase.
+ */
+#define SPAN	720720
+
+static u64 count_for(struct kunit *test, unsigned int tidx, unsigned int box,
+		     unsigned int ctr)
+{
+	u64 t0 = sim_truth(tsim(test), 0, tidx, box, ctr);
+
+	sim_advance(tsim(test), SPAN);
+	return sim_truth(tsim(test), 0, tidx, box, ctr) - t0;
+}
+
+enum { T_UBOX, T_UCLK, T_CBOX, T_PCU, T_CSTATE, T_HA, T_IMC, T_DCLK, T_QPI };
+
+/* The filter field an event uses changes what it counts; others do not. */
+static void test_snbep_filters(struct kunit *test)
+{
+	u64 a, b, c;
+
+	/* C-box LLC_LOOKUP uses state */
+	wr(test, 0, C_CTL(2, 0), CTL(0x34, 0x03));
+	wr(test, 0, C_FILTER(2), 0x1fULL << 18);
+	a = count_for(test, T_CBOX, 2, 0);
+	KUNIT_EXPECT_EQ(test, count_for(test, T_CBOX, 2, 0), a);
+	wr(test, 0, C_FILTER(2), 0x01ULL << 18);
+	b = count_for(test, T_CBOX, 2, 0);
+	/* opc is not LLC_LOOKUP's field */
+	wr(test, 0, C_FILTER(2), 0x01ULL << 18 | 0x1c8ULL << 23);
+	c = count_for(test, T_CBOX, 2, 0);
+	KUNIT_EXPECT_EQ(test, b, c);
+	KUNIT_EXPECT_NE(test, a, b);
+
+	/* tid only with tid_en */
+	wr(test, 0, C_CTL(4, 1), CTL(0x00, 0));
+	a = count_for(test, T_CBOX, 4, 1);
+	wr(test, 0, C_FILTER(4), 0x5);
+	KUNIT_EXPECT_EQ(test, count_for(test, T_CBOX, 4, 1), a);
+	wr(test, 0, C_CTL(4, 1), CTL(0x00, 0) | TID_EN);
+	b = count_for(test, T_CBOX, 4, 1);
+	wr(test, 0, C_FILTER(4), 0x6);
+	KUNIT_EXPECT_NE(test, count_for(test, T_CBOX, 4, 1), b);
+
+	/* PCU FREQ_BAND1_CYCLES uses band 1 */
+	wr(test, 0, P_CTL(1), CTL(0x0c, 0));
+	wr(test, 0, P_FILTER, 0x20ULL << 8);
+	a = count_for(test, T_PCU, 0, 1);
+	wr(test, 0, P_FILTER, 0x20ULL << 8 | 0x33);
+	KUNIT_EXPECT_EQ(test, count_for(test, T_PCU, 0, 1), a);
+	/* a 0/1 pattern's density can repeat: some other band must differ */
+	for (c = 0, b = 0x10; b < 0x18; b++) {
+		wr(test, 0, P_FILTER, b << 8);
+		c += count_for(test, T_PCU, 0, 1) != a;
+	}
+	KUNIT_EXPECT_GT(test, c, 0ULL);
+
+	/* QPI CTO_COUNT (0x38 + ev_sel_ext) uses match under mask */
+	pwr(test, 0, QPI(0) + PCTL(0), CTL(0x38, 0) | EXT);
+	pwr(test, 0, QPI_MM(0) + 0x228, 0x3 << 9);
+	pwr(test, 0, QPI_MM(0) + 0x238, 0xf << 9);
+	a = count_for(test, T_QPI, 0, 0);
+	pwr(test, 0, QPI_MM(0) + 0x228, 0x3 << 9 | 0x3 << 5);	/* unmasked */
+	KUNIT_EXPECT_EQ(test, count_for(test, T_QPI, 0, 0), a);
+	pwr(test, 0, QPI_MM(0) + 0x228, 0xe << 9);
+	KUNIT_EXPECT_NE(test, count_for(test, T_QPI, 0, 0), a);
+	/* the other port's match/mask is not port 0's */
+	b = count_for(test, T_QPI, 0, 0);
+	pwr(test, 0, QPI_MM(1) + 0x238, 0xf << 9);
+	KUNIT_EXPECT_EQ(test, count_for(test, T_QPI, 0, 0), b);
+	KUNIT_EXPECT_EQ(test, nviol(test), 0ULL);
+}
+
+static void test_snbep_fixed(struct kunit *test)
+{
+	wr(test, 0, UCLK_CTL, EN);
+	pwr(test, 1, IMC(3) + DCLK_CTL, EN);
+	KUNIT_EXPECT_EQ(test, count_for(test, T_UCLK, 0, 0), (u64)SPAN);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, UCLK_CTR), (u64)SPAN);
+	sim_advance(tsim(test), 777);
+	KUNIT_EXPECT_EQ(test, prd64(test, 1, IMC(3) + DCLK_CTR), SPAN + 777ULL);
+	KUNIT_EXPECT_EQ(test, prd64(test, 1, IMC(2) + DCLK_CTR), 0ULL);
+	wr(test, 0, UCLK_CTL, 0);
+	KUNIT_EXPECT_EQ(test, count_for(test, T_UCLK, 0, 0), 0ULL);
+	/* 48 bits: wraps from 2^48 - 1 */
+	wr(test, 0, UCLK_CTR, BIT_ULL(48) - 10);
+	wr(test, 0, UCLK_CTL, EN);
+	sim_advance(tsim(test), 15);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, UCLK_CTR), 5ULL);
+	/* anything but en is reserved */
+	wr(test, 0, UCLK_CTL, EN | BIT_ULL(20));
+	KUNIT_EXPECT_EQ(test, last_bits(test), BIT_ULL(20));
+	/* C3 residency counts on its own, at most once per cycle */
+	KUNIT_EXPECT_LE(test, count_for(test, T_CSTATE, 0, 0), (u64)SPAN);
+	KUNIT_EXPECT_GT(test, rd(test, 0, CORE_C3), 0ULL);
+}
+
+static void test_snbep_node_id(struct kunit *test)
+{
+	unsigned int s, i;
+
+	for (s = 0; s < 2; s++) {
+		u32 nid = prd(test, s, UNODE + 0x40) & 7;
+		u32 map = prd(test, s, UNODE + 0x54);
+		int found = -1;
+
+		for (i = 0; i < 8; i++)
+			if (((map >> (3 * i)) & 7) == nid) {
+				found = i;
+				break;
+			}
+		KUNIT_EXPECT_EQ(test, found, (int)s);
+	}
+}
+
+/* U-box: 44-bit counters, 5-bit threshold, no box control. */
+static void test_snbep_ubox(struct kunit *test)
+{
+	wr(test, 0, U_CTR(1), BIT_ULL(44) - 1);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, U_CTR(1)), BIT_ULL(44) - 1);
+	wr(test, 0, U_CTR(1), BIT_ULL(44));
+	KUNIT_EXPECT_EQ(test, rd(test, 0, U_CTR(1)), 0ULL);
+	wr(test, 0, U_CTL(1), CTL(0x44, 0) | RST);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, U_CTL(1)), CTL(0x44, 0));
+	KUNIT_EXPECT_GT(test, count_for(test, T_UBOX, 0, 1), 0ULL);
+	KUNIT_EXPECT_EQ(test, nviol(test), 0ULL);
+}
+
+static struct kunit_case snbep_test_cases[] = {
+	KUNIT_CASE(test_snbep_reset_values),
+	KUNIT_CASE(test_snbep_pci_dwords),
+	KUNIT_CASE(test_snbep_freeze),
+	KUNIT_CASE(test_snbep_reset_bits),
+	KUNIT_CASE_PARAM(test_snbep_reserved, rsv_gen_params),
+	KUNIT_CASE(test_snbep_write_only),
+	KUNIT_CASE(test_snbep_filters),
+	KUNIT_CASE(test_snbep_fixed),
+	KUNIT_CASE(test_snbep_node_id),
+	KUNIT_CASE(test_snbep_ubox),
+	{}
+};
+
+static struct kunit_suite snbep_test_suite = {
+	.name = "xeon_uncore_sim_snbep",
+	.init = snbep_test_init,
+	.exit = snbep_test_exit,
+	.test_cases = snbep_test_cases,
+};
+
+kunit_test_suites(&snbep_test_suite);
