@@ -150,10 +150,13 @@ const char *xu_encode(const struct xu_pmu *xp, const u64 *config,
 	if (t->ops && t->ops->encode)
 		return t->ops->encode(t, config, enc);
 	enc->ctl = config[0] & ~t->enable_bit;
-	if (t->fixed_ctr && enc->ctl == XU_FIXED_EVENT)
+	if (t->fixed_ctr && enc->ctl == XU_FIXED_EVENT) {
+		/* a fixed counter's control has only the enable bit */
+		enc->ctl = 0;
 		enc->counters = BIT(t->num_counters);
-	else
+	} else {
 		enc->counters = xu_event_counters(t, enc->ctl);
+	}
 	return NULL;
 }
 EXPORT_SYMBOL_IF_KUNIT(xu_encode);

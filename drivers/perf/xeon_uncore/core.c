@@ -39,6 +39,7 @@ static const struct xu_platform * const xu_platforms[] = {
 	&xu_tulsa_platform,
 	&xu_dunnington_platform,
 	&xu_nhmex_platform,
+	&xu_snbep_platform,
 };
 
 static const struct xu_platform *xu_plat;

@@ -8,9 +8,8 @@
  * 2.4 (PCU), 2.5 (U-box); counter constraints as upstream Linux applies
  * them.  This part has no uncore overflow interrupt.
  *
- * Work in progress: the PCI boxes (HA, iMC, QPI, R2PCIe, R3QPI) and the
- * platform entry that makes the driver load on this CPU come next; until
- * then these tables are exercised by KUnit only.
+ * Work in progress: the PCI boxes (HA, iMC, QPI, R2PCIe, R3QPI) come
+ * next; the core's PCI discovery (pci.c) is ready for them.
  */
 #include <linux/bitfield.h>
 #include <linux/bits.h>

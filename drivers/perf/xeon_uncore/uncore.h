@@ -297,6 +297,6 @@ static inline u32 xu_ctr(const struct xu_box *box, unsigned int i)
 extern const struct xu_platform xu_nhmex_platform;
 extern const struct xu_platform xu_tulsa_platform;
 extern const struct xu_platform xu_dunnington_platform;
-extern const struct xu_platform xu_snbep_platform;	/* not yet enabled */
+extern const struct xu_platform xu_snbep_platform;
 
 #endif /* _XEON_UNCORE_H */
