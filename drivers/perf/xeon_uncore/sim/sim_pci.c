@@ -109,7 +109,11 @@ static int sim_pci_read(struct pci_bus *bus, unsigned int devfn, int where,
 	}
 	if (where < 0 || where + size > PCI_CFG_SPACE_EXP_SIZE)
 		return PCIBIOS_BAD_REGISTER_NUMBER;
-	ret = sim_pci_access(h->sim, h->socket, smp_processor_id(), false,
+	/*
+	 * x86 config accesses are lockless and may be preemptible: the CPU
+	 * logged is the one the access started on.
+	 */
+	ret = sim_pci_access(h->sim, h->socket, raw_smp_processor_id(), false,
 			     devfn << 12 | where, size, val);
 	if (ret == -ENOENT) {
 		*val = 0;
@@ -134,7 +138,7 @@ static int sim_pci_write(struct pci_bus *bus, unsigned int devfn, int where,
 		return PCIBIOS_DEVICE_NOT_FOUND;
 	if (where < 0 || where + size > PCI_CFG_SPACE_EXP_SIZE)
 		return PCIBIOS_BAD_REGISTER_NUMBER;
-	if (sim_pci_access(h->sim, h->socket, smp_processor_id(), true,
+	if (sim_pci_access(h->sim, h->socket, raw_smp_processor_id(), true,
 			   devfn << 12 | where, size, &val) != -ENOENT)
 		return PCIBIOS_SUCCESSFUL;
 	for (i = 0; i < size && where + i < PCI_CFG_SPACE_SIZE; i++)
