@@ -289,17 +289,20 @@ static unsigned long xu_allowed(struct xu_pmu *xp, struct perf_event *event)
 }
 
 /*
- * Program the shared registers @enc uses, whole: the shadow is only
- * trusted for what events hold, never for what the register contains.
+ * Program the shared registers @enc uses whose value changed, or whose
+ * content is unknown (the socket was (re)initialised since the last write).
  */
-static void xu_shared_write(struct xu_box *box, const struct xu_enc *enc)
+static void xu_shared_write(struct xu_box *box, const struct xu_enc *enc,
+			    const u64 *old)
 {
 	const struct xu_box_type *t = box->pmu->type;
 	unsigned int s;
 
 	for (s = 0; s < t->nshared; s++) {
-		if (!enc->shared_mask[s])
+		if (!enc->shared_mask[s] ||
+		    (box->shared.val[s] == old[s] && (box->shared.known & BIT(s))))
 			continue;
+		box->shared.known |= BIT(s);
 		if (t->ops && t->ops->write_shared)
 			t->ops->write_shared(box, s, box->shared.val[s]);
 		else
@@ -313,6 +316,7 @@ static int xu_pmu_add(struct perf_event *event, int flags)
 	struct xu_box *box = xu_event_box(event);
 	const struct xu_box_type *t = box->pmu->type;
 	unsigned long allowed[XU_MAX_COUNTERS], running = 0;
+	u64 old_shared[XU_MAX_SHARED];
 	int assign[XU_MAX_COUNTERS];
 	unsigned int i, n = box->n_events;
 	struct xu_enc enc;
@@ -337,8 +341,9 @@ static int xu_pmu_add(struct perf_event *event, int flags)
 		return -ENOSPC;
 	box->n_events = n;
 
+	memcpy(old_shared, box->shared.val, sizeof(old_shared));
 	xu_shared_take(t, &box->shared, &enc);
-	xu_shared_write(box, &enc);
+	xu_shared_write(box, &enc, old_shared);
 
 	/* Events that must move: stop them all first, then restart. */
 	for (i = 0; i < n - 1; i++) {
@@ -836,6 +841,7 @@ static void xu_socket_init(struct xu_socket *sk)
 			continue;
 		if (ops && ops->init_box)
 			ops->init_box(box);
+		box->shared.known = 0;
 	}
 }
 

@@ -244,21 +244,17 @@ static void snbep_box_disable(struct xu_box *box)
 	xu_write_reg(box, xu_box_ctl(box), SNBEP_BOX_FRZ_EN | SNBEP_BOX_FRZ);
 }
 
-static const struct xu_box_ops snbep_cbox_ops = {
-	.init_box	= snbep_box_init,
-	.exit_box	= snbep_box_exit,
-	.enable_box	= snbep_box_enable,
-	.disable_box	= snbep_box_disable,
-	.encode		= snbep_cbox_encode,
-};
+/* Every box with a box control: the same sequences, its own encoder. */
+#define SNBEP_BOX_OPS(_encode) {			\
+	.init_box	= snbep_box_init,		\
+	.exit_box	= snbep_box_exit,		\
+	.enable_box	= snbep_box_enable,		\
+	.disable_box	= snbep_box_disable,		\
+	.encode		= _encode,			\
+}
 
-static const struct xu_box_ops snbep_pcu_ops = {
-	.init_box	= snbep_box_init,
-	.exit_box	= snbep_box_exit,
-	.enable_box	= snbep_box_enable,
-	.disable_box	= snbep_box_disable,
-	.encode		= snbep_pcu_encode,
-};
+static const struct xu_box_ops snbep_cbox_ops = SNBEP_BOX_OPS(snbep_cbox_encode);
+static const struct xu_box_ops snbep_pcu_ops = SNBEP_BOX_OPS(snbep_pcu_encode);
 
 static const struct xu_shared_reg snbep_cbox_filter = {
 	.name	= "C-box filter",

@@ -82,6 +82,7 @@ struct xu_shared_reg {
 struct xu_shared_state {
 	u64 val[XU_MAX_SHARED];
 	u8 ref[XU_MAX_SHARED][XU_MAX_FIELDS];
+	u8 known;	/* registers whose hardware value is val[] */
 };
 
 /* What an event asks of a box: its control value, counters, shared values. */
