@@ -1,15 +1,16 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Xeon E5-2600 (Sandy Bridge-EP, family 6 model 0x2d) uncore: the boxes
- * in MSR space -- U-box, C-boxes, PCU.
+ * Xeon E5-2600 (Sandy Bridge-EP, family 6 model 0x2d) uncore: U-box,
+ * C-boxes and PCU in MSR space; HA, four iMC channels, two QPI ports (and
+ * their packet match/mask functions), R2PCIe and two R3QPI links in the
+ * PCI configuration space of the socket's uncore bus.
  *
  * Source: Intel Xeon Processor E5-2600 Product Family Uncore Performance
  * Monitoring Guide (327043-001), sections 2.1 (sequences), 2.3 (C-box),
- * 2.4 (PCU), 2.5 (U-box); counter constraints as upstream Linux applies
- * them.  This part has no uncore overflow interrupt.
- *
- * Work in progress: the PCI boxes (HA, iMC, QPI, R2PCIe, R3QPI) come
- * next; the core's PCI discovery (pci.c) is ready for them.
+ * 2.4 (PCU), 2.5 (U-box), 2.6 (HA), 2.7 (iMC), 2.8 (QPI), 2.9 (R2PCIe),
+ * 2.10 (R3QPI); counter constraints as upstream Linux applies them,
+ * narrowed where perf's jaketown event list restricts an event further.
+ * This part has no uncore overflow interrupt.
  */
 #include <linux/bitfield.h>
 #include <linux/bits.h>
@@ -61,6 +62,35 @@
 #define SNBEP_PCU_FILTER	0xc34
 #define SNBEP_PCU_CTR0		0xc36
 
+/* PCI boxes: offsets in the function's configuration space */
+#define SNBEP_PCI_CTR0		0xa0		/* two dwords each */
+#define SNBEP_PCI_CTL0		0xd8
+#define SNBEP_PCI_BOX_CTL	0xf4
+#define SNBEP_MC_FIXED_CTR	0xd0
+#define SNBEP_MC_FIXED_CTL	0xf0
+#define SNBEP_QPI_MATCH		0x228		/* MATCH0, MATCH1 at +4 */
+#define SNBEP_QPI_MASK		0x238		/* MASK0, MASK1 at +4 */
+
+/* QPI packet match/mask fields, as one 64-bit value: MATCH0 31:0, MATCH1 63:32 */
+#define SNBEP_QPI_VNW	GENMASK_ULL(4, 3)	/* virtual network */
+#define SNBEP_QPI_OPC	GENMASK_ULL(8, 5)	/* opcode */
+#define SNBEP_QPI_MC	GENMASK_ULL(12, 9)	/* message class */
+#define SNBEP_QPI_DNID	GENMASK_ULL(17, 13)	/* destination node */
+#define SNBEP_QPI_RNID4	BIT_ULL(31)	/* remote node, bit 4 */
+#define SNBEP_QPI_RNID30	GENMASK_ULL(35, 32)	/* remote node, bits 3:0 (MATCH1) */
+#define SNBEP_QPI_RDS	GENMASK_ULL(51, 48)	/* response data state (MATCH1) */
+#define SNBEP_QPI_MM_RSV	(~(SNBEP_QPI_VNW | SNBEP_QPI_OPC | SNBEP_QPI_MC | \
+				   SNBEP_QPI_DNID | SNBEP_QPI_RNID4 | \
+				   SNBEP_QPI_RNID30 | SNBEP_QPI_RDS))
+
+/* The U-box function: which node this bus is, and node -> socket */
+#define SNBEP_UBOX_DID		0x3ce0
+#define SNBEP_CPUNODEID		0x40
+#define SNBEP_GIDNIDMAP		0x54
+#define SNBEP_NODEID		GENMASK(2, 0)
+
+#define SNBEP_QPI_CTO_COUNT	(0x38 | SNBEP_CTL_EV_SEL_EXT)
+
 XU_FIELD(event,		event,		0, SNBEP_CTL_EV_SEL);
 XU_FIELD(event_ext,	event,		0, SNBEP_CTL_EV_SEL | SNBEP_CTL_EV_SEL_EXT);
 XU_FIELD(umask,		umask,		0, SNBEP_CTL_UMASK);
@@ -80,9 +110,30 @@ XU_FIELD(filter_band0,	filter_band0,	1, SNBEP_PF_BAND(0));
 XU_FIELD(filter_band1,	filter_band1,	1, SNBEP_PF_BAND(1));
 XU_FIELD(filter_band2,	filter_band2,	1, SNBEP_PF_BAND(2));
 XU_FIELD(filter_band3,	filter_band3,	1, SNBEP_PF_BAND(3));
+/* QPI packet match (config1) and mask (config2): MATCH0/MASK0 are bits 31:0 */
+XU_FIELD(match0,	match0,		1, GENMASK_ULL(31, 0));
+XU_FIELD(match1,	match1,		1, GENMASK_ULL(63, 32));
+XU_FIELD(mask0,		mask0,		2, GENMASK_ULL(31, 0));
+XU_FIELD(mask1,		mask1,		2, GENMASK_ULL(63, 32));
+/* and upstream's names for the packet fields in them */
+XU_FIELD_SLICE(match_vnw,	match_vnw,	1, SNBEP_QPI_VNW);
+XU_FIELD_SLICE(match_opc,	match_opc,	1, SNBEP_QPI_OPC);
+XU_FIELD_SLICE(match_mc,	match_mc,	1, SNBEP_QPI_MC);
+XU_FIELD_SLICE(match_dnid,	match_dnid,	1, SNBEP_QPI_DNID);
+XU_FIELD_SLICE(match_rnid4,	match_rnid4,	1, SNBEP_QPI_RNID4);
+XU_FIELD_SLICE(match_rnid30,	match_rnid30,	1, SNBEP_QPI_RNID30);
+XU_FIELD_SLICE(match_rds,	match_rds,	1, SNBEP_QPI_RDS);
+XU_FIELD_SLICE(mask_vnw,	mask_vnw,	2, SNBEP_QPI_VNW);
+XU_FIELD_SLICE(mask_opc,	mask_opc,	2, SNBEP_QPI_OPC);
+XU_FIELD_SLICE(mask_mc,	mask_mc,	2, SNBEP_QPI_MC);
+XU_FIELD_SLICE(mask_dnid,	mask_dnid,	2, SNBEP_QPI_DNID);
+XU_FIELD_SLICE(mask_rnid4,	mask_rnid4,	2, SNBEP_QPI_RNID4);
+XU_FIELD_SLICE(mask_rnid30,	mask_rnid30,	2, SNBEP_QPI_RNID30);
+XU_FIELD_SLICE(mask_rds,	mask_rds,	2, SNBEP_QPI_RDS);
 
+/* perf's jaketown list has U-box events with the extension bit (0x145-0x147) */
 static struct xu_field * const snbep_ubox_fields[] = {
-	&xu_field_event, &xu_field_umask, &xu_field_edge, &xu_field_inv,
+	&xu_field_event_ext, &xu_field_umask, &xu_field_edge, &xu_field_inv,
 	&xu_field_thresh5, NULL,
 };
 
@@ -101,10 +152,31 @@ static struct xu_field * const snbep_pcu_fields[] = {
 	&xu_field_filter_band2, &xu_field_filter_band3, NULL,
 };
 
-/* Queue occupancies only accumulate behind counter 0; rings on 2-3. */
+static struct xu_field * const snbep_pci_fields[] = {
+	&xu_field_event, &xu_field_umask, &xu_field_edge, &xu_field_inv,
+	&xu_field_thresh8, NULL,
+};
+
+static struct xu_field * const snbep_qpi_fields[] = {
+	&xu_field_event_ext, &xu_field_umask, &xu_field_edge, &xu_field_inv,
+	&xu_field_thresh8, &xu_field_match_rds, &xu_field_match_rnid30,
+	&xu_field_match_rnid4, &xu_field_match_dnid, &xu_field_match_mc,
+	&xu_field_match_opc, &xu_field_match_vnw, &xu_field_match0,
+	&xu_field_match1, &xu_field_mask_rds, &xu_field_mask_rnid30,
+	&xu_field_mask_rnid4, &xu_field_mask_dnid, &xu_field_mask_mc,
+	&xu_field_mask_opc, &xu_field_mask_vnw, &xu_field_mask0,
+	&xu_field_mask1, NULL,
+};
+
+/*
+ * Queue occupancies only accumulate behind counter 0; rings on 2-3.
+ * TxR_STARVED (0x03) and RxR_INT_STARVED (0x14) are on counters 0-1 per
+ * perf's jaketown list (upstream allows all four).
+ */
 static const struct xu_constraint snbep_cbox_constraints[] = {
 	XU_CONSTRAINT(SNBEP_CTL_EV_SEL, 0x01, 0x1),
 	XU_CONSTRAINT(SNBEP_CTL_EV_SEL, 0x02, 0x3),
+	XU_CONSTRAINT(SNBEP_CTL_EV_SEL, 0x03, 0x3),
 	XU_CONSTRAINT(SNBEP_CTL_EV_SEL, 0x04, 0x3),
 	XU_CONSTRAINT(SNBEP_CTL_EV_SEL, 0x05, 0x3),
 	XU_CONSTRAINT(SNBEP_CTL_EV_SEL, 0x07, 0x3),
@@ -112,6 +184,7 @@ static const struct xu_constraint snbep_cbox_constraints[] = {
 	XU_CONSTRAINT(SNBEP_CTL_EV_SEL, 0x11, 0x1),
 	XU_CONSTRAINT(SNBEP_CTL_EV_SEL, 0x12, 0x3),
 	XU_CONSTRAINT(SNBEP_CTL_EV_SEL, 0x13, 0x3),
+	XU_CONSTRAINT(SNBEP_CTL_EV_SEL, 0x14, 0x3),
 	XU_CONSTRAINT(SNBEP_CTL_EV_SEL, 0x1b, 0xc),
 	XU_CONSTRAINT(SNBEP_CTL_EV_SEL, 0x1c, 0xc),
 	XU_CONSTRAINT(SNBEP_CTL_EV_SEL, 0x1d, 0xc),
@@ -129,6 +202,49 @@ static const struct xu_constraint snbep_cbox_constraints[] = {
 	XU_CONSTRAINT(SNBEP_CTL_EV_SEL, 0x38, 0x3),
 	XU_CONSTRAINT(SNBEP_CTL_EV_SEL, 0x39, 0x3),
 	XU_CONSTRAINT(SNBEP_CTL_EV_SEL, 0x3b, 0x1),
+	{ }
+};
+
+/* R2PCIe and R3QPI ring and queue events (0x13 and 0x12: occupancies) */
+#define SNBEP_R_ON(ev, ctrs)	XU_CONSTRAINT(SNBEP_CTL_EV_SEL, ev, ctrs)
+
+static const struct xu_constraint snbep_r2pcie_constraints[] = {
+	SNBEP_R_ON(0x10, 0x3), SNBEP_R_ON(0x11, 0x3), SNBEP_R_ON(0x12, 0x1),
+	SNBEP_R_ON(0x23, 0x3), SNBEP_R_ON(0x24, 0x3), SNBEP_R_ON(0x25, 0x3),
+	SNBEP_R_ON(0x26, 0x3), SNBEP_R_ON(0x32, 0x3), SNBEP_R_ON(0x33, 0x3),
+	SNBEP_R_ON(0x34, 0x3),
+	{ }
+};
+
+static const struct xu_constraint snbep_r3qpi_constraints[] = {
+	SNBEP_R_ON(0x10, 0x3), SNBEP_R_ON(0x11, 0x3), SNBEP_R_ON(0x12, 0x3),
+	SNBEP_R_ON(0x13, 0x1), SNBEP_R_ON(0x20, 0x3), SNBEP_R_ON(0x21, 0x3),
+	SNBEP_R_ON(0x22, 0x3), SNBEP_R_ON(0x23, 0x3), SNBEP_R_ON(0x24, 0x3),
+	SNBEP_R_ON(0x25, 0x3), SNBEP_R_ON(0x26, 0x3), SNBEP_R_ON(0x28, 0x3),
+	SNBEP_R_ON(0x29, 0x3), SNBEP_R_ON(0x2a, 0x3), SNBEP_R_ON(0x2b, 0x3),
+	SNBEP_R_ON(0x2c, 0x3), SNBEP_R_ON(0x2d, 0x3), SNBEP_R_ON(0x2e, 0x3),
+	SNBEP_R_ON(0x2f, 0x3), SNBEP_R_ON(0x30, 0x3), SNBEP_R_ON(0x31, 0x3),
+	SNBEP_R_ON(0x32, 0x3), SNBEP_R_ON(0x33, 0x3), SNBEP_R_ON(0x34, 0x3),
+	SNBEP_R_ON(0x36, 0x3), SNBEP_R_ON(0x37, 0x3), SNBEP_R_ON(0x38, 0x3),
+	SNBEP_R_ON(0x39, 0x3),
+	{ }
+};
+
+/* 64 bytes per CAS, in MiB */
+#define SNBEP_CAS_MIB	.scale = "6.103515625e-5", .unit = "MiB"
+
+static const struct xu_event_desc snbep_imc_events[] = {
+	XU_EVENT("clockticks", "event=0xff,umask=0x00"),
+	{ .name = "cas_count_read", .config = "event=0x04,umask=0x03", SNBEP_CAS_MIB },
+	{ .name = "cas_count_write", .config = "event=0x04,umask=0x0c", SNBEP_CAS_MIB },
+	{ }
+};
+
+static const struct xu_event_desc snbep_qpi_events[] = {
+	XU_EVENT("clockticks",		"event=0x14"),
+	XU_EVENT("txl_flits_active",	"event=0x00,umask=0x06"),
+	XU_EVENT("drs_data",		"event=0x102,umask=0x08"),
+	XU_EVENT("ncb_data",		"event=0x103,umask=0x04"),
 	{ }
 };
 
@@ -222,6 +338,43 @@ static const char *snbep_pcu_encode(const struct xu_box_type *t,
 	return NULL;
 }
 
+/*
+ * QPI: CTO_COUNT (event 0x38 with the extension bit) counts the packets
+ * that the port's match/mask function selects; the whole match and mask
+ * registers are its.  No other event reads them.
+ */
+static const char *snbep_qpi_encode(const struct xu_box_type *t,
+				    const u64 *config, struct xu_enc *enc)
+{
+	u64 ev = config[0] & (SNBEP_CTL_EV_SEL | SNBEP_CTL_EV_SEL_EXT);
+
+	if (ev != SNBEP_QPI_CTO_COUNT && (config[1] | config[2]))
+		return "match/mask apply to CTO_COUNT (event=0x138) only";
+	if ((config[1] | config[2]) & SNBEP_QPI_MM_RSV)
+		return "match/mask bits outside the packet fields (rsv-0)";
+	if (ev == SNBEP_QPI_CTO_COUNT) {
+		enc->shared[0] = config[1];
+		enc->shared[1] = config[2];
+		enc->shared_mask[0] = U64_MAX;
+		enc->shared_mask[1] = U64_MAX;
+	}
+	enc->ctl = config[0];
+	enc->counters = GENMASK(t->num_counters - 1, 0);
+	return NULL;
+}
+
+/* Match and mask are two dwords each, in the port's companion function. */
+static void snbep_qpi_write_shared(struct xu_box *box, unsigned int idx, u64 val)
+{
+	struct pci_dev *aux = READ_ONCE(box->aux);
+	u32 reg = box->pmu->type->shared[idx].offset;
+
+	if (!aux)
+		return;
+	xu_pci_write(aux, reg, lower_32_bits(val));
+	xu_pci_write(aux, reg + 4, upper_32_bits(val));
+}
+
 static void snbep_box_init(struct xu_box *box)
 {
 	xu_write_reg(box, xu_box_ctl(box), SNBEP_BOX_FRZ_EN | SNBEP_BOX_FRZ |
@@ -244,17 +397,42 @@ static void snbep_box_disable(struct xu_box *box)
 	xu_write_reg(box, xu_box_ctl(box), SNBEP_BOX_FRZ_EN | SNBEP_BOX_FRZ);
 }
 
+/*
+ * The iMC box control has only frz and frz_en (guide table 2-60: bits 1:0
+ * reserved).  Its counters need no reset: the driver reads a counter when
+ * an event starts.
+ */
+static void snbep_imc_box_init(struct xu_box *box)
+{
+	xu_write_reg(box, xu_box_ctl(box), SNBEP_BOX_FRZ_EN | SNBEP_BOX_FRZ);
+}
+
+static void snbep_imc_box_exit(struct xu_box *box)
+{
+	xu_write_reg(box, xu_box_ctl(box), 0);
+}
+
 /* Every box with a box control: the same sequences, its own encoder. */
-#define SNBEP_BOX_OPS(_encode) {			\
-	.init_box	= snbep_box_init,		\
-	.exit_box	= snbep_box_exit,		\
+#define SNBEP_BOX_OPS(_init, _exit, _encode, ...) {	\
+	.init_box	= _init,			\
+	.exit_box	= _exit,			\
 	.enable_box	= snbep_box_enable,		\
 	.disable_box	= snbep_box_disable,		\
 	.encode		= _encode,			\
+	__VA_ARGS__					\
 }
 
-static const struct xu_box_ops snbep_cbox_ops = SNBEP_BOX_OPS(snbep_cbox_encode);
-static const struct xu_box_ops snbep_pcu_ops = SNBEP_BOX_OPS(snbep_pcu_encode);
+static const struct xu_box_ops snbep_box_ops =
+	SNBEP_BOX_OPS(snbep_box_init, snbep_box_exit, NULL);
+static const struct xu_box_ops snbep_cbox_ops =
+	SNBEP_BOX_OPS(snbep_box_init, snbep_box_exit, snbep_cbox_encode);
+static const struct xu_box_ops snbep_pcu_ops =
+	SNBEP_BOX_OPS(snbep_box_init, snbep_box_exit, snbep_pcu_encode);
+static const struct xu_box_ops snbep_imc_ops =
+	SNBEP_BOX_OPS(snbep_imc_box_init, snbep_imc_box_exit, NULL);
+static const struct xu_box_ops snbep_qpi_ops =
+	SNBEP_BOX_OPS(snbep_box_init, snbep_box_exit, snbep_qpi_encode,
+		      .write_shared = snbep_qpi_write_shared);
 
 static const struct xu_shared_reg snbep_cbox_filter = {
 	.name	= "C-box filter",
@@ -326,9 +504,113 @@ static const struct xu_box_type snbep_pcu = {
 	.ops		= &snbep_pcu_ops,
 };
 
-static const struct xu_box_type * const snbep_types[] = {
-	&snbep_ubox, &snbep_cbox, &snbep_pcu, NULL,
+static const struct xu_shared_reg snbep_qpi_mm[] = {
+	{ .name = "QPI packet match", .offset = SNBEP_QPI_MATCH,
+	  .fields = { U64_MAX } },
+	{ .name = "QPI packet mask", .offset = SNBEP_QPI_MASK,
+	  .fields = { U64_MAX } },
 };
+
+/* Boxes in PCI configuration space: box control, 4 controls, 4 counters. */
+#define SNBEP_PCI_BOX(_name, _n, _ids, _ctrs, _width)		\
+	.name		= _name,				\
+	.space		= XU_PCI,				\
+	.pci_ids	= _ids,					\
+	.num_boxes	= _n,					\
+	.num_counters	= _ctrs,				\
+	.width		= _width,				\
+	.box_ctl	= SNBEP_PCI_BOX_CTL,			\
+	.ctl0		= SNBEP_PCI_CTL0,			\
+	.ctr0		= SNBEP_PCI_CTR0,			\
+	.ctl_stride	= 4,					\
+	.ctr_stride	= 8,					\
+	.enable_bit	= SNBEP_CTL_EN
+
+/*
+ * max_inc: the deepest queue a box's occupancy events count (HA tracker
+ * 128 entries; R2PCIe and R3QPI ingress queues below 32); 1 for
+ * flit, CAS and clock events.
+ */
+static const struct xu_box_type snbep_ha = {
+	SNBEP_PCI_BOX("ha", 1, (const u16[]){ 0x3c46 }, 4, 48),
+	.max_inc	= 128,
+	.fields		= snbep_pci_fields,
+	.ops		= &snbep_box_ops,
+};
+
+static const struct xu_box_type snbep_imc = {
+	SNBEP_PCI_BOX("imc", 4, ((const u16[]){ 0x3cb0, 0x3cb1, 0x3cb4, 0x3cb5 }),
+		      4, 48),
+	.max_inc	= 64,		/* RPQ/WPQ occupancy */
+	.fixed_ctl	= SNBEP_MC_FIXED_CTL,
+	.fixed_ctr	= SNBEP_MC_FIXED_CTR,
+	.fixed_width	= 48,
+	.fields		= snbep_pci_fields,
+	.events		= snbep_imc_events,
+	.ops		= &snbep_imc_ops,
+};
+
+static const struct xu_box_type snbep_qpi = {
+	SNBEP_PCI_BOX("qpi", 2, ((const u16[]){ 0x3c41, 0x3c42 }), 4, 48),
+	.pci_aux_ids	= (const u16[]){ 0x3c86, 0x3c96 },
+	.max_inc	= 2,		/* two flit slots per cycle */
+	.shared		= snbep_qpi_mm,
+	.nshared	= ARRAY_SIZE(snbep_qpi_mm),
+	.fields		= snbep_qpi_fields,
+	.events		= snbep_qpi_events,
+	.ops		= &snbep_qpi_ops,
+};
+
+static const struct xu_box_type snbep_r2pcie = {
+	SNBEP_PCI_BOX("r2pcie", 1, (const u16[]){ 0x3c43 }, 4, 44),
+	.max_inc	= 32,
+	.fields		= snbep_pci_fields,
+	.constraints	= snbep_r2pcie_constraints,
+	.ops		= &snbep_box_ops,
+};
+
+static const struct xu_box_type snbep_r3qpi = {
+	SNBEP_PCI_BOX("r3qpi", 2, ((const u16[]){ 0x3c44, 0x3c45 }), 3, 44),
+	.max_inc	= 32,
+	.fields		= snbep_pci_fields,
+	.constraints	= snbep_r3qpi_constraints,
+	.ops		= &snbep_box_ops,
+};
+
+static const struct xu_box_type * const snbep_types[] = {
+	&snbep_ubox, &snbep_cbox, &snbep_pcu, &snbep_ha, &snbep_imc,
+	&snbep_qpi, &snbep_r2pcie, &snbep_r3qpi, NULL,
+};
+
+/*
+ * A PCI function's socket: the U-box function on the same bus holds the
+ * bus's node ID (CPUNODEID 2:0) and the node ID of every socket
+ * (GIDNIDMAP, three bits per socket).  The socket whose entry is this
+ * node's ID is the physical package.
+ */
+static int snbep_pci_socket(struct pci_dev *pdev)
+{
+	struct pci_dev *ubox = NULL;
+	u32 node, map;
+	int phys;
+
+	while ((ubox = pci_get_device(PCI_VENDOR_ID_INTEL, SNBEP_UBOX_DID, ubox)))
+		if (ubox->bus == pdev->bus)
+			break;
+	if (!ubox)
+		return -ENODEV;
+	if (pci_read_config_dword(ubox, SNBEP_CPUNODEID, &node) ||
+	    pci_read_config_dword(ubox, SNBEP_GIDNIDMAP, &map)) {
+		pci_dev_put(ubox);
+		return -EIO;
+	}
+	pci_dev_put(ubox);
+	node &= SNBEP_NODEID;
+	for (phys = 0; phys < 8; phys++)
+		if (((map >> (3 * phys)) & SNBEP_NODEID) == node)
+			return xu_socket_of_phys(phys);
+	return -ENODEV;
+}
 
 const struct xu_platform xu_snbep_platform = {
 	.name		= "Xeon E5-2600 (Sandy Bridge-EP)",
@@ -337,5 +619,6 @@ const struct xu_platform xu_snbep_platform = {
 	/* the ring runs at core clock: the fastest turbo of the line, 3.8 GHz */
 	.uclk_max_hz	= 3800000000ULL,
 	.types		= snbep_types,
+	.pci_socket	= snbep_pci_socket,
 };
 EXPORT_SYMBOL_IF_KUNIT(xu_snbep_platform);

@@ -27,10 +27,15 @@
 #define XU_MAX_FIELDS		8	/* refcounted fields per shared register */
 #define XU_FIXED_EVENT		0xff	/* event=0xff selects a box's fixed counter */
 
-/* One config field: a mask in one of the three config words. */
+/*
+ * One config field: a mask in one of the three config words.  A slice is
+ * a named part of another field of the box (upstream's QPI match_opc
+ * inside match0): both set the same bits, the slice by name.
+ */
 struct xu_field {
 	struct device_attribute attr;
 	u8 word;
+	bool slice;
 	u64 mask;
 };
 
@@ -41,6 +46,14 @@ ssize_t xu_field_show(struct device *dev, struct device_attribute *attr,
 	static struct xu_field xu_field_##_var = {			\
 		.attr = __ATTR(_name, 0444, xu_field_show, NULL),	\
 		.word = (_word),					\
+		.mask = (_mask),					\
+	}
+
+#define XU_FIELD_SLICE(_var, _name, _word, _mask)			\
+	static struct xu_field xu_field_##_var = {			\
+		.attr = __ATTR(_name, 0444, xu_field_show, NULL),	\
+		.word = (_word),					\
+		.slice = true,						\
 		.mask = (_mask),					\
 	}
 

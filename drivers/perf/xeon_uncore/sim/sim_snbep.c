@@ -322,10 +322,12 @@ static u64 unode_read(struct sim_socket *s, struct sim_box *b, unsigned int n)
  * MSR ones also reserve 63:32).  rst (17) is taken as present wherever the
  * guide's per-box table does not reserve it, i.e. everywhere but the HA
  * and iMC (for the C-box and U-box the guide leaves it open).  Bit 21 is
- * ev_sel_ext in the QPI and, as perf's jaketown events use it, the PCU.
+ * ev_sel_ext in the QPI and, as perf's jaketown events use it, the PCU
+ * and the U-box (PHOLD_CYCLES, RACU_REQUESTS, MSG_CHNL_SIZE_COUNT are
+ * ExtSel events there, 0x145-0x147).
  */
 #define RSV_COMMON		(BIT_ULL(16) | BIT_ULL(20))
-#define UBOX_CTL_RSV		(RSV_COMMON | CTL_TID_EN | CTL_EV_SEL_EXT | \
+#define UBOX_CTL_RSV		(RSV_COMMON | CTL_TID_EN | \
 				 GENMASK_ULL(31, 29) | MSR_HIGH)
 #define CBOX_CTL_RSV		(RSV_COMMON | CTL_EV_SEL_EXT | MSR_HIGH)
 #define PCU_CTL_RSV		(RSV_COMMON | GENMASK_ULL(13, 8) | CTL_TID_EN | \

@@ -229,8 +229,8 @@ struct rsv_case {
 };
 
 static const struct rsv_case rsv_cases[] = {
-	{ "ubox", false, U_CTL(0), BIT_ULL(29) | TID_EN | EXT,
-	  EDGE | RST | GENMASK_ULL(28, 24) },
+	{ "ubox", false, U_CTL(0), BIT_ULL(29) | TID_EN,
+	  EDGE | RST | EXT | GENMASK_ULL(28, 24) },
 	{ "cbox", false, C_CTL(0, 0), EXT | BIT_ULL(20) | BIT_ULL(16),
 	  TID_EN | RST | GENMASK_ULL(31, 24) },
 	{ "pcu", false, P_CTL(0), GENMASK_ULL(13, 8) | TID_EN | BIT_ULL(29),
