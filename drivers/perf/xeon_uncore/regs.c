@@ -15,6 +15,7 @@
 #include <linux/printk.h>
 #include <linux/string.h>
 #include <asm/msr.h>
+#include <kunit/visibility.h>
 
 #include "uncore.h"
 
@@ -78,21 +79,33 @@ void xu_pci_write(struct pci_dev *pdev, u32 reg, u32 val)
 	pci_write_config_dword(pdev, reg, val);
 }
 
+u64 xu_read_halves(u32 (*read)(void *ctx, u32 reg), void *ctx, u32 reg)
+{
+	u32 hi, lo, hi2;
+
+	hi = read(ctx, reg + 4);
+	lo = read(ctx, reg);
+	hi2 = read(ctx, reg + 4);
+	if (hi2 != hi)
+		lo = read(ctx, reg);
+	return (u64)hi2 << 32 | lo;
+}
+EXPORT_SYMBOL_IF_KUNIT(xu_read_halves);
+
+static u32 xu_pci_read_ctx(void *pdev, u32 reg)
+{
+	return xu_pci_read(pdev, reg);
+}
+
 u64 xu_read_ctr(struct xu_box *box, u32 reg)
 {
 	struct pci_dev *pdev = READ_ONCE(box->pdev);
-	u32 hi, lo, hi2;
 
 	if (box->pmu->type->space == XU_MSR)
 		return xu_rdmsr(reg);
 	if (!pdev)
 		return 0;
-	hi = xu_pci_read(pdev, reg + 4);
-	lo = xu_pci_read(pdev, reg);
-	hi2 = xu_pci_read(pdev, reg + 4);
-	if (hi2 != hi)
-		lo = xu_pci_read(pdev, reg);
-	return (u64)hi2 << 32 | lo;
+	return xu_read_halves(xu_pci_read_ctx, pdev, reg);
 }
 
 void xu_write_reg(struct xu_box *box, u32 reg, u64 val)

@@ -238,6 +238,7 @@ u64 xu_rdmsr(u32 msr);
 int xu_rdmsr_probe(u32 msr, u64 *val);
 void xu_wrmsr(u32 msr, u64 val);
 u64 xu_read_ctr(struct xu_box *box, u32 reg);
+u64 xu_read_halves(u32 (*read)(void *ctx, u32 reg), void *ctx, u32 reg);
 void xu_write_reg(struct xu_box *box, u32 reg, u64 val);
 void xu_pci_write(struct pci_dev *pdev, u32 reg, u32 val);
 

@@ -809,6 +809,7 @@ struct xu_snbep_case {
 	bool ok;
 	unsigned long counters;
 	u64 filter, filter_mask;
+	u64 shared1, shared1_mask;	/* QPI: the packet mask */
 };
 
 /* Filter fields: tid 4:0, nid 17:10, state 22:18, opc 31:23 (guide table 2-19). */
@@ -847,6 +848,30 @@ static const struct xu_snbep_case xu_snbep_cases[] = {
 	{ "pcu umask", "pcu", { 0x0103 }, false },
 	{ "ubox thresh bit 29", "ubox", { 0x20000000 | 0x01 }, false },
 	{ "ubox uclk fixed", "ubox", { 0xff }, true, 0x4, 0, 0 },
+	{ "ubox phold_cycles (ExtSel)", "ubox", { 0x200045 | 0x100 }, true, 0x3, 0, 0 },
+	{ "txr_starved on 0-1 (jaketown)", "cbox", { 0x0303 }, true, 0x3, 0, 0 },
+	{ "rxr_int_starved on 0-1 (jaketown)", "cbox", { 0x0114 }, true, 0x3, 0, 0 },
+	/* PCI boxes; QPI match/mask: dnid 17:13, mc 12:9, opc 8:5 ... */
+	{ "ha requests", "ha", { 0x0301 }, true, 0xf, 0, 0 },
+	{ "ha has no ExtSel", "ha", { 0x200001 }, false },
+	{ "ha has no tid_en", "ha", { 0x80001 }, false },
+	{ "imc cas_count", "imc", { 0x0304 }, true, 0xf, 0, 0 },
+	{ "imc dclk fixed", "imc", { 0xff }, true, 0x10, 0, 0 },
+	{ "imc has no ExtSel", "imc", { 0x200004 }, false },
+	{ "cto_count match/mask", "qpi", { 0x200038, 0xeULL << 9, 0xfULL << 9 }, true,
+	  0xf, 0xeULL << 9, U64_MAX, 0xfULL << 9, U64_MAX },
+	{ "cto_count rds in MATCH1", "qpi", { 0x200038, 0x1ULL << 48, 0xfULL << 48 },
+	  true, 0xf, 0x1ULL << 48, U64_MAX, 0xfULL << 48, U64_MAX },
+	{ "cto_count, match all", "qpi", { 0x200038 }, true, 0xf, 0, U64_MAX, 0, U64_MAX },
+	{ "reserved match0 bit", "qpi", { 0x200038, 0x1 }, false },
+	{ "reserved mask1 bit", "qpi", { 0x200038, 0, 0x1ULL << 36 }, false },
+	{ "match on another event", "qpi", { 0x14, 0x20 }, false },
+	{ "0x38 without ExtSel takes no match", "qpi", { 0x38, 0x20 }, false },
+	{ "drs_data (ExtSel)", "qpi", { 0x200802 }, true, 0xf, 0, 0 },
+	{ "r2pcie ak bounces on 0", "r2pcie", { 0x12 }, true, 0x1, 0, 0 },
+	{ "r2pcie ring", "r2pcie", { 0x0107 }, true, 0xf, 0, 0 },
+	{ "r3qpi occupancy on 0", "r3qpi", { 0x0113 }, true, 0x1, 0, 0 },
+	{ "r3qpi three counters", "r3qpi", { 0x0101 }, true, 0x7, 0, 0 },
 };
 
 static void xu_snbep_desc(const struct xu_snbep_case *c, char *desc)
@@ -878,6 +903,48 @@ static void xu_test_snbep_encode(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, enc.counters, c->counters);
 	KUNIT_EXPECT_EQ(test, enc.shared[0] & enc.shared_mask[0], c->filter);
 	KUNIT_EXPECT_EQ(test, enc.shared_mask[0], c->filter_mask);
+	KUNIT_EXPECT_EQ(test, enc.shared[1] & enc.shared_mask[1], c->shared1);
+	KUNIT_EXPECT_EQ(test, enc.shared_mask[1], c->shared1_mask);
+}
+
+/*
+ * A 48-bit PCI counter read as two dwords while it runs: a fake counter
+ * that advances by @step at every dword read, started around a carry into
+ * the high dword.  The value must be one the counter held during the
+ * read, never a torn mix of two.
+ */
+struct xu_fake_ctr {
+	u64 val;
+	u64 step;
+};
+
+static u32 xu_fake_read(void *ctx, u32 reg)
+{
+	struct xu_fake_ctr *c = ctx;
+	u32 v = reg & 4 ? upper_32_bits(c->val) : lower_32_bits(c->val);
+
+	c->val += c->step;
+	return v;
+}
+
+static void xu_test_read_halves(struct kunit *test)
+{
+	static const u64 steps[] = { 1, 3, 1000, 0x10000000 };
+	unsigned int s;
+	int off;
+
+	for (s = 0; s < ARRAY_SIZE(steps); s++) {
+		for (off = -8; off <= 2; off++) {
+			u64 start = 0x5ffffffffULL + off * (s64)steps[s];
+			struct xu_fake_ctr c = { start, steps[s] };
+			u64 got = xu_read_halves(xu_fake_read, &c, 0xa0);
+
+			KUNIT_EXPECT_GE_MSG(test, got, start, "step %llu start %#llx",
+					    steps[s], start);
+			KUNIT_EXPECT_LT_MSG(test, got, c.val, "step %llu start %#llx",
+					    steps[s], start);
+		}
+	}
 }
 
 static struct kunit_case xu_core_cases[] = {
@@ -901,6 +968,7 @@ static struct kunit_case xu_core_cases[] = {
 	KUNIT_CASE(xu_test_shared_arbitration),
 	KUNIT_CASE(xu_test_fixed_counter),
 	KUNIT_CASE_PARAM(xu_test_snbep_encode, xu_snbep_gen_params),
+	KUNIT_CASE(xu_test_read_halves),
 	{ }
 };
 

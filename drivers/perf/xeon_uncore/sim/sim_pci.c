@@ -12,6 +12,7 @@
  * counters) for counting boxes and 0x0880 otherwise, no BARs, interrupt
  * pin 0, and a PCI Express capability (root-complex integrated endpoint)
  * at 0x60 so that the core gives the function 4 KiB of config space.
+ * Functions named in pci_hide are left out, as a BIOS hides them.
  * Function 0 of a device with no box there is a placeholder (device ID
  * 0x3cff, made up) so that the core scans the other functions; every
  * function of a device with several carries the multi-function bit.
@@ -58,6 +59,10 @@ struct sim_pci_host {
 	unsigned int nfn;
 	struct sim_pci_fn fn[SIM_PCI_MAX_FN];
 };
+
+static char *pci_hide = "";
+module_param(pci_hide, charp, 0444);
+MODULE_PARM_DESC(pci_hide, "functions the BIOS hides: socket:device.function in lspci's hex, comma-separated (e.g. 0:10.5,1:13.1)");
 
 static struct device *sim_pci_root;
 static struct sim_pci_host **sim_pci_hosts;
@@ -185,6 +190,23 @@ static int sim_pci_add_fn(struct sim_pci_host *h, unsigned int devfn,
 	return 0;
 }
 
+/* Is @devfn of @socket in pci_hide? */
+static bool sim_pci_hidden(unsigned int socket, unsigned int devfn)
+{
+	const char *p = pci_hide;
+	unsigned int s, dev, fn;
+	int n;
+
+	while (p && sscanf(p, "%u:%x.%x%n", &s, &dev, &fn, &n) == 3) {
+		if (s == socket && PCI_DEVFN(dev, fn) == devfn)
+			return true;
+		p += n;
+		if (*p++ != ',')
+			break;
+	}
+	return false;
+}
+
 /* The functions of the platform's PCI boxes, with placeholders. */
 static int sim_pci_functions(struct sim_pci_host *h)
 {
@@ -198,6 +220,8 @@ static int sim_pci_functions(struct sim_pci_host *h)
 		if (t->space != SIM_PCI || !t->devid)
 			continue;
 		for (bi = 0; bi < t->nboxes; bi++) {
+			if (sim_pci_hidden(h->socket, SIM_PCI_DEVFN(t->base[bi])))
+				continue;
 			ret = sim_pci_add_fn(h, SIM_PCI_DEVFN(t->base[bi]),
 					     t->devid[bi], t->nctrs ?
 					     SIM_PCI_CLASS_PMON :
