@@ -735,6 +735,13 @@ static int xu_pmu_setup(struct xu_pmu *xp, const struct xu_box_type *t,
 }
 
 /* Every PMU and its boxes, before any is visible. */
+static unsigned int xu_num_boxes(const struct xu_box_type *t)
+{
+	if (xu_plat->num_boxes)
+		return min(t->num_boxes, xu_plat->num_boxes(t));
+	return t->num_boxes;
+}
+
 static int xu_pmus_setup(void)
 {
 	const struct xu_box_type * const *t;
@@ -742,13 +749,13 @@ static int xu_pmus_setup(void)
 	int ret;
 
 	for (t = xu_plat->types; *t; t++)
-		n += (*t)->num_boxes;
+		n += xu_num_boxes(*t);
 	xu_pmus = kcalloc(n, sizeof(*xu_pmus), GFP_KERNEL);
 	if (!xu_pmus)
 		return -ENOMEM;
 
 	for (t = xu_plat->types; *t; t++) {
-		for (i = 0; i < (*t)->num_boxes; i++) {
+		for (i = 0; i < xu_num_boxes(*t); i++) {
 			ret = xu_pmu_setup(&xu_pmus[xu_nr_pmus], *t, i);
 			if (ret) {
 				xu_pmu_free(&xu_pmus[xu_nr_pmus]);

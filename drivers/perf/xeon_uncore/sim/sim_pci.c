@@ -32,7 +32,6 @@
 #include <linux/pci.h>
 #include <linux/slab.h>
 #include <linux/topology.h>
-#include <asm/unaligned.h>
 
 #include "sim.h"
 
@@ -157,21 +156,28 @@ static struct pci_ops sim_pci_ops = {
 	.write = sim_pci_write,
 };
 
+/* Config space is little-endian. */
+static void sim_pci_put16(u8 *c, unsigned int off, u16 val)
+{
+	c[off] = val;
+	c[off + 1] = val >> 8;
+}
+
 static void sim_pci_header(struct sim_pci_fn *f)
 {
 	u8 *c = f->cfg;
 
-	put_unaligned_le16(PCI_VENDOR_ID_INTEL, c + PCI_VENDOR_ID);
-	put_unaligned_le16(f->devid, c + PCI_DEVICE_ID);
-	put_unaligned_le16(PCI_STATUS_CAP_LIST, c + PCI_STATUS);
+	sim_pci_put16(c, PCI_VENDOR_ID, PCI_VENDOR_ID_INTEL);
+	sim_pci_put16(c, PCI_DEVICE_ID, f->devid);
+	sim_pci_put16(c, PCI_STATUS, PCI_STATUS_CAP_LIST);
 	c[PCI_CLASS_PROG] = f->class;
-	put_unaligned_le16(f->class >> 8, c + PCI_CLASS_DEVICE);
+	sim_pci_put16(c, PCI_CLASS_DEVICE, f->class >> 8);
 	c[PCI_HEADER_TYPE] = PCI_HEADER_TYPE_NORMAL | (f->multi ? 0x80 : 0);
-	put_unaligned_le16(PCI_VENDOR_ID_INTEL, c + PCI_SUBSYSTEM_VENDOR_ID);
+	sim_pci_put16(c, PCI_SUBSYSTEM_VENDOR_ID, PCI_VENDOR_ID_INTEL);
 	c[PCI_CAPABILITY_LIST] = SIM_PCI_CAP;
 	c[SIM_PCI_CAP + PCI_CAP_LIST_ID] = PCI_CAP_ID_EXP;
-	put_unaligned_le16(2 | PCI_EXP_TYPE_RC_END << 4,
-			   c + SIM_PCI_CAP + PCI_EXP_FLAGS);
+	sim_pci_put16(c, SIM_PCI_CAP + PCI_EXP_FLAGS,
+		      2 | PCI_EXP_TYPE_RC_END << 4);
 }
 
 static int sim_pci_add_fn(struct sim_pci_host *h, unsigned int devfn,
