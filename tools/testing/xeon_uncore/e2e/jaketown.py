@@ -1,0 +1,632 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Helper of e2e/jaketown: perf's jaketown uncore table against the model.
+
+  jaketown.py plan JSON_DIR PLAN [MUX_MS]
+                                        the table, what each event should
+                                        program, the perf stat batches
+                                        (their events in PLAN.<batch>.events)
+  jaketown.py wait PLAN BATCH SECS|auto CTL ACK
+                                        perf stat's workload: enables the
+                                        events through perf's control
+                                        fifos, returns once the model has
+                                        shown every event of the batch
+                                        enabled on every box
+  jaketown.py check PLAN LOG SUMMARY CSV...
+                                        replays the model's register log
+                                        (since the modules loaded) against
+                                        the table
+
+Everything expected is derived here from the JSON fields (EventCode,
+UMask, ExtSel, Counter) and from the Xeon E5-2600 uncore guide (327043-001)
+for the register addresses and filter fields; nothing is read back from the
+driver.
+"""
+import glob
+import json
+import os
+import re
+import sys
+import time
+
+SIM = '/sys/kernel/debug/xeon_uncore_sim'
+PMUS = '/sys/bus/event_source/devices'
+
+CTL_EN = 1 << 22
+CTL_EV_SEL_EXT = 1 << 21
+
+# JSON Unit -> perf's PMU name (jevents.py: uncore_<unit>, 'QPI LL' and
+# 'CBO' by its table).  The E5-2600 has no IRP box: its events do not apply.
+UNIT_PMU = {
+    'UBOX': 'uncore_ubox', 'CBO': 'uncore_cbox', 'PCU': 'uncore_pcu',
+    'HA': 'uncore_ha', 'iMC': 'uncore_imc', 'QPI LL': 'uncore_qpi',
+    'R2PCIe': 'uncore_r2pcie', 'R3QPI': 'uncore_r3qpi',
+}
+NOT_ON_PART = {'IRP': 'no IRP box on E5-2600'}
+
+# Counter constraints of the events whose JSON entry has no "Counter":
+# upstream Linux's snbep_uncore_{cbox,r2pcie,r3qpi}_constraints (guide
+# 2.3.3, 2.9.2, 2.10.2: queue occupancies only accumulate behind counter 0).
+FALLBACK_COUNTERS = {
+    ('CBO', 0x11): [0], ('CBO', 0x36): [0],
+    ('R2PCIe', 0x12): [0], ('R2PCIe', 0x23): [0, 1], ('R2PCIe', 0x25): [0, 1],
+    ('R3QPI', 0x13): [0],
+}
+
+# Box control values of the guide's sequences (2.1.2): init (frz_en, frz,
+# reset counters and controls), exit (reset), unfreeze, freeze; the iMC's
+# box control has only frz_en and frz.
+BOX_FRZ_EN, BOX_FRZ = 1 << 16, 1 << 8
+BOX_VALUES = {0x10103, 0x3, 0x10000, 0x10100}
+IMC_BOX_VALUES = {0x10100, 0x0, 0x10000}
+
+# C-box filter fields (guide table 2-19)
+CF = {'tid': 0x1f, 'nid': 0xff << 10, 'state': 0x1f << 18, 'opc': 0x1ff << 23}
+
+
+def shift(mask):
+    return (mask & -mask).bit_length() - 1
+
+
+def cbox_filter_use(code, umask):
+    """C-box filter fields an event uses (guide 2.3.5): LLC_LOOKUP selects
+    by line state; TOR_INSERTS/TOR_OCCUPANCY's OPCODE sub-events (umask bit
+    0) by opcode; the NID sub-events (umask bit 6) of LLC_LOOKUP, TOR_* and
+    LLC_VICTIMS by node.  tid only with tid_en, which no table event has."""
+    use = []
+    if code == 0x34:
+        use.append('state')
+    if code in (0x35, 0x36) and umask & 0x01:
+        use.append('opc')
+    if code in (0x34, 0x35, 0x36, 0x37) and umask & 0x40:
+        use.append('nid')
+    return use
+
+
+def expected_shared(unit, code, ext, umask):
+    """[(register kind, mask, value)] the event needs in its box's shared
+    registers.  The 6.1 JSON has no Filter fields, so every field holds its
+    "no selection" value: the state field all states (0x1f: 0 would match
+    no line), node, opcode, bands, match and mask 0."""
+    out = []
+    if unit == 'CBO':
+        for f in cbox_filter_use(code, umask):
+            out.append(('filter', CF[f], CF['state'] if f == 'state' else 0))
+    elif unit == 'PCU' and not ext and 0x0b <= code <= 0x0e:
+        out.append(('filter', 0xff << (8 * (code - 0x0b)), 0))
+    elif unit == 'QPI LL' and ext and code == 0x38:
+        for kind in ('match0', 'match1', 'mask0', 'mask1'):
+            out.append((kind, 0xffffffff, 0))
+    return out
+
+
+def pmu_instances(prefix):
+    """perf's expansion of a table PMU name: the PMU, or its _<n> boxes."""
+    names = []
+    for d in os.listdir(PMUS):
+        if d == prefix or re.fullmatch(re.escape(prefix) + r'_\d+', d):
+            names.append(d)
+    return sorted(names, key=lambda n: [int(x) if x.isdigit() else x
+                                        for x in re.split(r'(\d+)', n)])
+
+
+def cpulist(text):
+    cpus = []
+    for part in text.strip().split(','):
+        if '-' in part:
+            a, b = part.split('-')
+            cpus.extend(range(int(a), int(b) + 1))
+        elif part:
+            cpus.append(int(part))
+    return cpus
+
+
+def cpu_socket():
+    m = {}
+    for d in glob.glob('/sys/devices/system/cpu/cpu[0-9]*/topology'):
+        cpu = int(re.search(r'cpu(\d+)/topology', d).group(1))
+        with open(d + '/physical_package_id') as f:
+            m[cpu] = int(f.read())
+    return m
+
+
+def box_regs(pmu):
+    """Registers of a PMU's box (guide 2.3-2.10): space, counter controls,
+    box control, shared registers {kind: address}.  PCI addresses are
+    'dev:fn:0xoff' as the model logs them."""
+    m = re.fullmatch(r'uncore_(\w+?)(?:_(\d+))?', pmu)
+    kind, n = m.group(1), int(m.group(2) or 0)
+    if kind == 'ubox':
+        return {'space': 'msr', 'ctl': [0xc10, 0xc11], 'box': None,
+                'fixed': 0xc08, 'shared': {}}
+    if kind == 'cbox':
+        b = 0x20 * n
+        return {'space': 'msr', 'ctl': [0xd10 + b + i for i in range(4)],
+                'box': 0xd04 + b, 'shared': {'filter': 0xd14 + b}}
+    if kind == 'pcu':
+        return {'space': 'msr', 'ctl': [0xc30 + i for i in range(4)],
+                'box': 0xc24, 'shared': {'filter': 0xc34}}
+    fn = {'ha': [(14, 1)], 'imc': [(16, 0), (16, 1), (16, 4), (16, 5)],
+          'qpi': [(8, 2), (9, 2)], 'r2pcie': [(19, 1)],
+          'r3qpi': [(19, 5), (19, 6)]}[kind][n]
+    nctl = 3 if kind == 'r3qpi' else 4
+
+    def pci(dev_fn, off):
+        return '%d:%d:0x%03x' % (dev_fn[0], dev_fn[1], off)
+    r = {'space': 'pci', 'ctl': [pci(fn, 0xd8 + 4 * i) for i in range(nctl)],
+         'box': pci(fn, 0xf4), 'shared': {}}
+    if kind == 'imc':
+        r['fixed'] = pci(fn, 0xf0)
+    if kind == 'qpi':
+        aux = (fn[0], 6)
+        r['shared'] = {'match0': pci(aux, 0x228), 'match1': pci(aux, 0x22c),
+                       'mask0': pci(aux, 0x238), 'mask1': pci(aux, 0x23c)}
+    return r
+
+
+# ---- plan --------------------------------------------------------------
+
+def load_table(json_dir):
+    events = []
+    for path in sorted(glob.glob(os.path.join(json_dir, 'uncore-*.json'))):
+        with open(path) as f:
+            for e in json.load(f):
+                events.append(e)
+    return events
+
+
+def encode(e):
+    code = int(e.get('EventCode', '0').split(',')[0], 0)
+    umask = int(e.get('UMask', '0'), 0)
+    ext = int(e.get('ExtSel', '0'), 0)
+    ctl = CTL_EN | (CTL_EV_SEL_EXT if ext else 0) | (umask << 8) | code
+    return code, umask, ext, ctl
+
+
+# JSON fields: the encoding ones this test derives its expectations from,
+# and descriptive ones.  Anything else (Filter, EdgeDetect, Invert,
+# CounterMask, ...) would change what perf programs: not modelled here.
+ENCODING_KEYS = {'EventCode', 'UMask', 'ExtSel', 'Counter'}
+OTHER_KEYS = {'EventName', 'Unit', 'PerPkg', 'BriefDescription',
+              'PublicDescription', 'MetricExpr', 'MetricName', 'ScaleUnit',
+              'Deprecated', 'Errata'}
+
+
+def cmd_plan(json_dir, plan_path, mux_ms='50'):
+    mux_ms = int(mux_ms)
+    table = load_table(json_dir)
+    plan = {'total': len(table), 'na': {}, 'events': [], 'batches': [],
+            'problems': []}
+    units = {}
+    for e in table:
+        unit = e['Unit']
+        if unit in NOT_ON_PART:
+            plan['na'].setdefault(unit, []).append(e['EventName'])
+            continue
+        if unit not in UNIT_PMU:
+            plan['problems'].append('%s: unit %s unknown to this test' %
+                                    (e['EventName'], unit))
+            continue
+        odd = set(e) - ENCODING_KEYS - OTHER_KEYS
+        if odd:
+            plan['problems'].append('%s: fields %s not understood by this test'
+                                    % (e['EventName'], ', '.join(sorted(odd))))
+        code, umask, ext, ctl = encode(e)
+        if 'Counter' in e:
+            ctrs = [int(c) for c in e['Counter'].split(',')]
+        else:
+            ctrs = FALLBACK_COUNTERS.get((unit, code))
+            if ctrs is None:
+                plan['problems'].append('%s: no Counter and no known constraint'
+                                        % e['EventName'])
+                ctrs = []
+        ev = {'name': e['EventName'].lower(), 'unit': unit, 'ctl': ctl,
+              'counters': ctrs,
+              'shared': expected_shared(unit, code, ext, umask)}
+        plan['events'].append(ev)
+        units.setdefault(unit, []).append(len(plan['events']) - 1)
+    for ev in plan['events']:
+        ev['pmus'] = pmu_instances(UNIT_PMU[ev['unit']])
+    plan['pmu_cpus'] = {}
+    for ev in plan['events']:
+        for p in ev['pmus']:
+            with open(os.path.join(PMUS, p, 'cpumask')) as f:
+                plan['pmu_cpus'][p] = cpulist(f.read())
+    # The model's log keeps 65536 accesses.  Each box of a perf stat
+    # rotates through all its unit's events in that perf stat, one event
+    # per rotation; a rotation takes all its counters off and puts them
+    # back (a control write and a counter read each way, two dword reads
+    # per PCI counter), between a freeze and an unfreeze.  perf's enabling
+    # the events one by one costs about one more such cycle.  Units share a
+    # perf stat while a cycle of all their boxes costs at most CAP entries,
+    # so that enabling and three cycles fit; the C-boxes are split.
+    CAP = 15000
+    parts = []
+    for unit, idx in units.items():
+        pmus = plan['events'][idx[0]]['pmus']
+        if not pmus:
+            plan['problems'].append('no %s PMU for the %d %s events'
+                                    % (UNIT_PMU[unit], len(idx), unit))
+            continue
+        regs = box_regs(pmus[0])
+        rot = len(regs['ctl']) * 2 * (1 + (2 if regs['space'] == 'pci' else 1))
+        rot = rot * 11 // 10 + (2 if regs['box'] is not None else 0)
+        ctx = sum(len(plan['pmu_cpus'][p]) for p in pmus)
+        nb = -(-len(idx) * ctx * rot // CAP)
+        per = -(-len(idx) // nb)
+        for i in range(nb):
+            part = idx[i * per:(i + 1) * per]
+            parts.append((len(part) * ctx * rot, unit, part, pmus))
+    bins = []
+    for size, unit, part, pmus in sorted(parts, key=lambda p: -p[0]):
+        for b in bins:
+            if b['size'] + size <= CAP:
+                break
+        else:
+            b = {'size': 0, 'units': [], 'events': [], 'pmus': []}
+            bins.append(b)
+        b['size'] += size
+        b['units'].append((unit, len(part)))
+        b['events'] += part
+        b['pmus'] += pmus
+    # The boxes of a unit with fewer events rotate more slowly, so that all
+    # units of a perf stat complete a cycle in about the same time.
+    for b in bins:
+        most = max(n for _, n in b['units'])
+        b['cycle'] = most * mux_ms / 1000.0
+        b['mux'] = {}
+        for unit, n in b['units']:
+            for p in plan['events'][units[unit][0]]['pmus']:
+                b['mux'][p] = max(mux_ms, mux_ms * most // n)
+        b['label'] = ', '.join('%d %s' % (n, u) for u, n in b['units'])
+    plan['batches'] = bins
+    with open(plan_path, 'w') as f:
+        json.dump(plan, f)
+    for i, b in enumerate(bins):
+        with open('%s.%d.events' % (plan_path, i), 'w') as f:
+            f.write(','.join(plan['events'][e]['name'] for e in b['events']))
+    print('table events %d' % plan['total'])
+    print('applicable %d' % len(plan['events']))
+    for unit, names in plan['na'].items():
+        print('not applicable %s %d' % (unit, len(names)))
+    for i, b in enumerate(bins):
+        lines = sum(len(plan['pmu_cpus'][p]) for e in b['events']
+                    for p in plan['events'][e]['pmus'])
+        print('batch\t%d\t%s\t%d\t%s' % (
+            i, b['label'], lines,
+            ' '.join('%s:%d' % kv for kv in sorted(b['mux'].items()))))
+    for p in plan['problems']:
+        print('problem: ' + p)
+    return 1 if plan['problems'] else 0
+
+
+def read_plan(path):
+    with open(path) as f:
+        return json.load(f)
+
+
+# ---- wait --------------------------------------------------------------
+
+def sim_box(pmu):
+    return pmu[len('uncore_'):].replace('_', '')
+
+
+def perf_control(ctl, ack, cmd):
+    """perf stat --control fifo:CTL,ACK: 'enable' or 'disable' its events."""
+    with open(ctl, 'w') as f:
+        f.write(cmd + '\n')
+    with open(ack) as f:
+        f.readline()
+
+
+def cmd_wait(plan_path, batch, limit, ctl, ack):
+    """perf stat's workload: enables perf's events (perf stat -D -1), waits
+    until every event of the batch has been seen enabled in every box of
+    its unit on every socket (sampled from the model's counter state) or
+    the time limit, and disables them again.  So the boxes rotate their
+    events only while this runs, not while perf starts and exits."""
+    plan = read_plan(plan_path)
+    b = plan['batches'][int(batch)]
+    # A box cannot rotate faster than its interval: past a few cycles the
+    # log would overflow anyway.
+    limit = float(limit) if limit != 'auto' else 3 * b['cycle'] + 10
+    want = {}                   # (socket, model box) -> controls to see
+    socks = cpu_socket()
+    for i in b['events']:
+        ev = plan['events'][i]
+        for p in ev['pmus']:
+            for c in plan['pmu_cpus'][p]:
+                want.setdefault((str(socks[c]), sim_box(p)), set()).add(ev['ctl'])
+    seen = {k: set() for k in want}
+    perf_control(ctl, ack, 'enable')
+    start = time.monotonic()
+    n = 0
+    while True:
+        n += 1
+        with open(SIM + '/counters') as f:
+            for line in f:
+                w = line.split()
+                if len(w) >= 4 and (w[0], w[1]) in seen:
+                    seen[(w[0], w[1])].add(int(w[3][len('ctl='):], 16))
+        missing = sum(len(want[k] - seen[k]) for k in want)
+        if not missing:
+            break
+        if time.monotonic() - start > limit:
+            print('wait: %d (socket, box, event)s never seen after %.1fs'
+                  % (missing, limit), file=sys.stderr)
+            break
+        time.sleep(0.003)
+    perf_control(ctl, ack, 'disable')
+    print('wait: %.2fs, %d samples' % (time.monotonic() - start, n),
+          file=sys.stderr)
+    return 0
+
+
+# ---- scheduled ---------------------------------------------------------
+
+def parse_csv(path):
+    """perf stat -x, -A --no-merge: (name, pmu, cpu) -> (count, run)."""
+    out = {}
+    with open(path) as f:
+        for line in f:
+            if line.startswith('#') or not line.strip():
+                continue
+            w = line.rstrip('\n').split(',')
+            if len(w) < 5 or not w[0].startswith('CPU'):
+                continue
+            m = re.fullmatch(r'(\S+) \[(\S+)\]', w[3])
+            name, pmu = (m.group(1), m.group(2)) if m else (w[3], None)
+            out[(name, pmu, int(w[0][3:]))] = (w[1], w[4])
+    return out
+
+
+def scheduled_failures(plan, batch, csv):
+    """{event index: [why]} for the batch's events that perf did not resolve
+    to all their boxes or that never had a counter."""
+    b = plan['batches'][batch]
+    rows = parse_csv(csv) if os.path.exists(csv) else {}
+    bad = {}
+    for i in b['events']:
+        ev = plan['events'][i]
+        why = []
+        if not ev['pmus']:
+            why.append('no %s PMU' % UNIT_PMU[ev['unit']])
+        got = {k[1] for k in rows if k[0] == ev['name']}
+        if got != set(ev['pmus']):
+            why.append('perf resolved it to [%s], want [%s]' %
+                       (' '.join(sorted(str(p) for p in got)),
+                        ' '.join(ev['pmus'])))
+        for pmu in ev['pmus']:
+            for cpu in plan['pmu_cpus'][pmu]:
+                r = rows.get((ev['name'], pmu, cpu))
+                if r is None:
+                    if pmu in got:
+                        why.append('%s CPU%d: no count' % (pmu, cpu))
+                    continue
+                count, run = r
+                if not count.isdigit() or not run.isdigit() or int(run) == 0:
+                    why.append('%s CPU%d: count %s, running time %s' %
+                               (pmu, cpu, count, run))
+        if why:
+            bad[i] = why
+    return bad
+
+
+# ---- check -------------------------------------------------------------
+
+class Box:
+    def __init__(self, pmu, socket, regs):
+        self.pmu, self.socket, self.regs = pmu, socket, regs
+        self.frozen = regs['box'] is not None   # until the init sequence
+        self.ctl = [0] * len(regs['ctl'])
+        self.shared = {}                        # kind -> value last written
+
+    def where(self):
+        return '%s socket %d' % (self.pmu, self.socket)
+
+
+class Checker:
+    def __init__(self, plan):
+        self.plan = plan
+        self.by_ctl = {}        # (unit, ctl) -> [event index]
+        for i, ev in enumerate(plan['events']):
+            self.by_ctl.setdefault((ev['unit'], ev['ctl']), []).append(i)
+        self.unit_of = {}
+        for ev in plan['events']:
+            for p in ev['pmus']:
+                self.unit_of[p] = ev['unit']
+        # per unit and shared register kind: field mask -> allowed values
+        self.allowed_shared = {}
+        for ev in plan['events']:
+            for kind, mask, val in ev['shared']:
+                d = self.allowed_shared.setdefault((ev['unit'], kind), {})
+                d.setdefault(mask, {0}).add(val)
+        self.sockets = sorted(set(cpu_socket().values()))
+        self.addr = {}          # (space, socket|None, address) -> (box, what, idx)
+        self.boxes = []
+        for pmu in sorted(self.unit_of):
+            regs = box_regs(pmu)
+            for s in self.sockets:
+                box = Box(pmu, s, regs)
+                self.boxes.append(box)
+                sk = s if regs['space'] == 'pci' else None
+                for i, a in enumerate(regs['ctl']):
+                    self.addr[(regs['space'], sk, a)] = (box, 'ctl', i)
+                if regs['box'] is not None:
+                    self.addr[(regs['space'], sk, regs['box'])] = (box, 'box', 0)
+                if regs.get('fixed') is not None:
+                    self.addr[(regs['space'], sk, regs['fixed'])] = (box, 'fixed', 0)
+                for kind, a in regs['shared'].items():
+                    self.addr[(regs['space'], sk, a)] = (box, kind, 0)
+        # MSR registers are per socket: the box of the writing CPU's socket
+        self.box_at = {(b.pmu, b.socket): b for b in self.boxes}
+        self.cpu_socket = cpu_socket()
+        self.ev_bad = {}        # event index -> [why]
+        self.ran = set()        # (event index, pmu, socket): counted, right config
+        self.stray = []         # writes no table event calls for
+
+    def bad(self, i, why):
+        lst = self.ev_bad.setdefault(i, [])
+        if why not in lst:
+            lst.append(why)
+
+    def lookup(self, space, cpu, where):
+        if space == 'msr':
+            hit = self.addr.get((space, None, int(where, 16)))
+            if not hit:
+                return None
+            box, what, idx = hit
+            box = self.box_at.get((box.pmu, self.cpu_socket.get(cpu)))
+            return (box, what, idx) if box else None
+        sock, dev, fn, off = where.split(':')
+        return self.addr.get((space, int(sock), '%s:%s:%s' % (dev, fn, off)))
+
+    def check_running(self, box):
+        """The box counts: each enabled event's shared fields must hold
+        what the table calls for."""
+        if box.frozen:
+            return
+        unit = self.unit_of[box.pmu]
+        for idx, ctl in enumerate(box.ctl):
+            if not ctl & CTL_EN:
+                continue
+            for i in self.by_ctl.get((unit, ctl), []):
+                ok = True
+                for kind, mask, val in self.plan['events'][i]['shared']:
+                    cur = box.shared.get(kind)
+                    if cur is None:
+                        ok = False
+                        self.bad(i, '%s: counted on counter %d with its %s never written'
+                                 % (box.where(), idx, kind))
+                    elif cur & mask != val:
+                        ok = False
+                        self.bad(i, '%s: counted on counter %d with %s 0x%x: field 0x%x is 0x%x, wants 0x%x'
+                                 % (box.where(), idx, kind, cur, mask,
+                                    (cur & mask) >> shift(mask), val >> shift(mask)))
+                if ok:
+                    self.ran.add((i, box.pmu, box.socket))
+
+    def write(self, seq, cpu, space, where, val):
+        hit = self.lookup(space, cpu, where)
+        if not hit:
+            self.stray.append('seq %d: CPU%d %s %s = 0x%x: not a register of the table\'s boxes'
+                              % (seq, cpu, space, where, val))
+            return
+        box, what, idx = hit
+        unit = self.unit_of[box.pmu]
+        loc = '%s %s %s' % (box.where(), what, where)
+        if what == 'ctl':
+            box.ctl[idx] = val
+            if val == 0:
+                return
+            evs = self.by_ctl.get((unit, val))
+            if not evs:
+                self.stray.append('seq %d: %s counter %d control 0x%x: no table event'
+                                  % (seq, box.where(), idx, val))
+                return
+            for i in evs:
+                if idx not in self.plan['events'][i]['counters']:
+                    self.bad(i, '%s: on counter %d, allowed %s' %
+                             (box.where(), idx, self.plan['events'][i]['counters']))
+            self.check_running(box)
+        elif what == 'box':
+            ok = IMC_BOX_VALUES if unit == 'iMC' else BOX_VALUES
+            if val not in ok:
+                self.stray.append('seq %d: %s = 0x%x: not a box control sequence value'
+                                  % (seq, loc, val))
+            box.frozen = bool(val & BOX_FRZ_EN and val & BOX_FRZ)
+            self.check_running(box)
+        elif what == 'fixed':
+            if val:
+                self.stray.append('seq %d: %s = 0x%x: no table event uses the fixed counter'
+                                  % (seq, loc, val))
+        else:
+            fields = self.allowed_shared.get((unit, what), {})
+            rest = val
+            for mask, vals in fields.items():
+                rest &= ~mask
+                if val & mask not in vals:
+                    self.stray.append('seq %d: %s = 0x%x: field 0x%x is 0x%x, table events want %s'
+                                      % (seq, loc, val, mask, (val & mask) >> shift(mask),
+                                         ' or '.join('0x%x' % (v >> shift(mask))
+                                                     for v in sorted(vals))))
+            if rest:
+                self.stray.append('seq %d: %s = 0x%x: bits 0x%x no table event uses'
+                                  % (seq, loc, val, rest))
+            box.shared[what] = val
+            self.check_running(box)
+
+
+LOG_RE = re.compile(r'(\d+) (\d+) ([RW]) (\w+) (\S+) 0x([0-9a-f]+)$')
+
+
+def cmd_check(plan_path, log_path, summary_path, csvs):
+    plan = read_plan(plan_path)
+    c = Checker(plan)
+    last = None
+    with open(log_path) as f:
+        for line in f:
+            m = LOG_RE.match(line.strip())
+            if not m:
+                continue
+            seq = int(m.group(1))
+            if last is not None and seq != last + 1:
+                c.stray.append('log: entries %d..%d missing' % (last + 1, seq - 1))
+            last = seq
+            if m.group(3) == 'W':
+                c.write(seq, int(m.group(2)), m.group(4), m.group(5),
+                        int(m.group(6), 16))
+    # perf's side, batch by batch
+    for b, csv in enumerate(csvs):
+        for i, why in scheduled_failures(plan, b, csv).items():
+            for w in why:
+                c.bad(i, w)
+    for i, ev in enumerate(plan['events']):
+        if not ev['pmus']:
+            c.bad(i, 'no %s PMU' % UNIT_PMU[ev['unit']])
+        for pmu in ev['pmus']:
+            for s in c.sockets:
+                if (i, pmu, s) not in c.ran:
+                    c.bad(i, '%s socket %d: never counted with its control 0x%x'
+                          % (pmu, s, ev['ctl']) +
+                          (' and shared registers as the table calls for'
+                           if ev['shared'] else ''))
+    na = sum(len(v) for v in plan['na'].values())
+    napp = len(plan['events'])
+    good = napp - len(c.ev_bad)
+    for i in sorted(c.ev_bad):
+        print('%s: %s' % (plan['events'][i]['name'], '; '.join(c.ev_bad[i][:3])))
+    for s in c.stray[:50]:
+        print('stray: ' + s)
+    if len(c.stray) > 50:
+        print('stray: ... %d in all' % len(c.stray))
+    with open(summary_path, 'w') as f:
+        f.write('%d of %d applicable events resolved and programmed correctly; %s\n'
+                % (good, napp, '; '.join(
+                    '%d %s events not applicable (%s)' % (len(v), u, NOT_ON_PART[u])
+                    for u, v in plan['na'].items())))
+        f.write('%d register writes no table event calls for\n' % len(c.stray))
+    print('checked %d events (%d not applicable of %d); %d stray writes'
+          % (napp, na, plan['total'], len(c.stray)))
+    return 1 if c.ev_bad or c.stray or good + na != plan['total'] else 0
+
+
+def main(argv):
+    cmds = {'plan': (cmd_plan, 2), 'wait': (cmd_wait, 5),
+            'check': (cmd_check, 3)}
+    if len(argv) < 2 or argv[1] not in cmds or len(argv) - 2 < cmds[argv[1]][1]:
+        print(__doc__, file=sys.stderr)
+        return 2
+    fn, n = cmds[argv[1]]
+    args = argv[2:]
+    if argv[1] == 'wait':
+        return fn(*args[:5])
+    if argv[1] == 'plan':
+        return fn(*args[:3])
+    if argv[1] == 'check':
+        return fn(args[0], args[1], args[2], args[3:])
+    return fn(*args)
+
+
+if __name__ == '__main__':
+    sys.exit(main(sys.argv))
