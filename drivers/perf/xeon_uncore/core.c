@@ -6,8 +6,10 @@
  *
  * Each socket has one collecting CPU (sysfs cpumask).  Every event of a
  * socket lives on that CPU, so box state is only ever changed there with
- * interrupts off.  The exception is pmu->read from another CPU of the same
- * package (PERF_EV_CAP_READ_ACTIVE_PKG), which folds under the box lock.
+ * interrupts off.  Two things run besides: the uncore PMI, an NMI on that
+ * CPU (irq.c), which folds lock-free and so may interrupt any of it; and,
+ * for boxes without a PMI, pmu->read from another CPU of the same package
+ * (PERF_EV_CAP_READ_ACTIVE_PKG), which folds under the box lock.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -26,6 +28,10 @@
 static char *backend = "hw";
 module_param(backend, charp, 0444);
 MODULE_PARM_DESC(backend, "Register access: hw (default) or sim (xeon_uncore_sim model)");
+
+static bool pmi = true;
+module_param(pmi, bool, 0444);
+MODULE_PARM_DESC(pmi, "Take overflows by the uncore PMI where the part has one (default); 0: poll every box");
 
 static bool allow_hypervisor;
 module_param(allow_hypervisor, bool, 0444);
@@ -60,11 +66,28 @@ static inline struct xu_box *xu_event_box(struct perf_event *event)
 	return event->pmu_private;
 }
 
-static struct xu_socket *xu_socket_of(int cpu)
+struct xu_socket *xu_socket_of(int cpu)
 {
 	unsigned int id = topology_logical_package_id(cpu);
 
 	return id < xu_nr_sockets ? &xu_sockets[id] : NULL;
+}
+
+struct xu_socket *xu_socket_of_id(unsigned int id)
+{
+	return id < xu_nr_sockets ? &xu_sockets[id] : NULL;
+}
+
+/* Box @idx of type @t on socket @sk, or NULL. */
+struct xu_box *xu_socket_box(struct xu_socket *sk, const struct xu_box_type *t,
+			     unsigned int idx)
+{
+	unsigned int i;
+
+	for (i = 0; i < xu_nr_pmus; i++)
+		if (xu_pmus[i].type == t && xu_pmus[i].idx == idx)
+			return xu_pmus[i].boxes[sk->id];
+	return NULL;
 }
 
 /* The box of @xp this CPU may drive, or NULL if it is not the collector. */
@@ -137,35 +160,44 @@ static void xu_check_saturated(struct xu_box *box, struct perf_event *event,
 			    event->attr.config1, event->attr.config2);
 }
 
-/* Fold the hardware count into event->count; safe from any CPU of the package. */
+/*
+ * Fold the hardware count into event->count and, for a sampling event,
+ * out of what is left of its period; returns the increment.  Lock-free
+ * against the PMI on this CPU: a fold that the NMI's fold overtakes retries.
+ */
+u64 xu_event_fold(struct xu_box *box, struct perf_event *event)
+{
+	struct hw_perf_event *hwc = &event->hw;
+	u64 prev, now, delta;
+
+	do {
+		prev = local64_read(&hwc->prev_count);
+		now = xu_read_ctr(box, hwc->event_base);
+	} while (local64_cmpxchg(&hwc->prev_count, prev, now) != prev);
+
+	delta = xu_delta(prev, now, xu_width(box->pmu->type, hwc->idx));
+	local64_add(delta, &event->count);
+	if (is_sampling_event(event))
+		local64_sub(delta, &hwc->period_left);
+	xu_check_saturated(box, event, now);
+	return delta;
+}
+
+/* Fold from any CPU of the package (boxes with a PMI: only the collector). */
 static void xu_event_update(struct perf_event *event)
 {
 	struct xu_box *box = xu_event_box(event);
-	struct hw_perf_event *hwc = &event->hw;
 	unsigned long flags;
-	u64 prev, now;
 
-	raw_spin_lock_irqsave(&box->lock, flags);
-	if (!(hwc->state & PERF_HES_UPTODATE)) {
-		prev = local64_read(&hwc->prev_count);
-		now = xu_read_ctr(box, hwc->event_base);
-		local64_set(&hwc->prev_count, now);
-		local64_add(xu_delta(prev, now, xu_width(box->pmu->type, hwc->idx)),
-			    &event->count);
-		xu_check_saturated(box, event, now);
+	if (box->pmu->pmi) {
+		if (!(event->hw.state & PERF_HES_UPTODATE))
+			xu_event_fold(box, event);
+		return;
 	}
+	raw_spin_lock_irqsave(&box->lock, flags);
+	if (!(event->hw.state & PERF_HES_UPTODATE))
+		xu_event_fold(box, event);
 	raw_spin_unlock_irqrestore(&box->lock, flags);
-}
-
-static enum hrtimer_restart xu_box_poll(struct hrtimer *timer)
-{
-	struct xu_box *box = container_of(timer, struct xu_box, timer);
-	unsigned int i;
-
-	for_each_set_bit(i, &box->used, XU_MAX_COUNTERS)
-		xu_event_update(box->counters[i]);
-	hrtimer_forward_now(timer, box->poll);
-	return HRTIMER_RESTART;
 }
 
 static ktime_t xu_box_poll_interval(const struct xu_box *box)
@@ -195,6 +227,38 @@ static void xu_box_disable(struct xu_box *box)
 		ops->disable_box(box);
 }
 
+/* Boxes without a PMI: fold before a counter can wrap, sample when due. */
+static enum hrtimer_restart xu_box_poll(struct hrtimer *timer)
+{
+	struct xu_box *box = container_of(timer, struct xu_box, timer);
+	bool freeze = false;
+	unsigned int i;
+
+	box->sk->stats.polls++;
+	/* a sample that reads its group reads it at one instant */
+	for_each_set_bit(i, &box->used, XU_MAX_COUNTERS)
+		if (box->counters[i]->attr.sample_type & PERF_SAMPLE_READ)
+			freeze = box->enabled;
+	if (freeze)
+		xu_box_disable(box);
+	for_each_set_bit(i, &box->used, XU_MAX_COUNTERS) {
+		struct perf_event *event = box->counters[i];
+
+		if (event->hw.state & PERF_HES_STOPPED)
+			continue;
+		xu_event_update(event);
+		if (is_sampling_event(event))
+			xu_poll_samples(box, event);
+	}
+	if (freeze)
+		xu_box_enable(box);
+	/* a sample may have stopped the last event (its event limit) */
+	if (!box->n_active)
+		return HRTIMER_NORESTART;
+	hrtimer_forward_now(timer, box->poll);
+	return HRTIMER_RESTART;
+}
+
 static void xu_event_enable(struct xu_box *box, struct perf_event *event)
 {
 	const struct xu_box_ops *ops = box->pmu->type->ops;
@@ -216,39 +280,53 @@ static void xu_event_disable(struct xu_box *box, struct perf_event *event)
 		xu_write_reg(box, event->hw.config_base, 0);
 }
 
-static void xu_pmu_start(struct perf_event *event, int flags)
+void xu_pmu_start(struct perf_event *event, int flags)
 {
 	struct xu_box *box = xu_event_box(event);
 	struct hw_perf_event *hwc = &event->hw;
 	unsigned long irqflags;
+	ktime_t poll;
 
 	if (WARN_ON_ONCE(hwc->idx < 0 || !(hwc->state & PERF_HES_STOPPED)))
 		return;
 
 	/* Under the lock: enable_event may preset the count and prev_count. */
 	raw_spin_lock_irqsave(&box->lock, irqflags);
-	local64_set(&hwc->prev_count, xu_read_ctr(box, hwc->event_base));
+	if (box->pmu->pmi && is_sampling_event(event))
+		xu_event_set_period(box, event);
+	else
+		local64_set(&hwc->prev_count, xu_read_ctr(box, hwc->event_base));
 	hwc->state = 0;
 	xu_event_enable(box, event);
 	raw_spin_unlock_irqrestore(&box->lock, irqflags);
+	set_bit(hwc->idx, &box->active);
 
-	if (box->n_active++ == 0) {
-		box->poll = xu_box_poll_interval(box);
+	if (box->pmu->pmi) {
+		box->n_active++;
+		return;
+	}
+	poll = xu_box_poll_interval(box);
+	if (is_sampling_event(event))
+		poll = min(poll, xu_sample_interval(box, event));
+	if (box->n_active++ == 0 || poll < box->poll) {
+		box->poll = poll;
 		hrtimer_start(&box->timer, box->poll, HRTIMER_MODE_REL_PINNED_HARD);
 	}
 }
 
-static void xu_pmu_stop(struct perf_event *event, int flags)
+void xu_pmu_stop(struct perf_event *event, int flags)
 {
 	struct xu_box *box = xu_event_box(event);
 	struct hw_perf_event *hwc = &event->hw;
 
 	if (!(hwc->state & PERF_HES_STOPPED)) {
+		clear_bit(hwc->idx, &box->active);
 		/* Stop counting first, so the final read is the final count. */
 		xu_event_disable(box, event);
 		hwc->state |= PERF_HES_STOPPED;
-		if (--box->n_active == 0)
-			hrtimer_cancel(&box->timer);
+		/* may run in the timer's own callback: never wait for it */
+		if (--box->n_active == 0 && !box->pmu->pmi)
+			hrtimer_try_to_cancel(&box->timer);
 	}
 	if ((flags & PERF_EF_UPDATE) && !(hwc->state & PERF_HES_UPTODATE)) {
 		xu_event_update(event);
@@ -387,6 +465,7 @@ static void xu_pmu_del(struct perf_event *event, int flags)
 	unsigned int i;
 
 	xu_pmu_stop(event, PERF_EF_UPDATE);
+	clear_bit(hwc->idx, &box->throttled);
 	box->counters[hwc->idx] = NULL;
 	box->used &= ~BIT(hwc->idx);
 	hwc->idx = -1;
@@ -531,9 +610,9 @@ static int xu_event_init(struct perf_event *event)
 	if (event->cpu < 0)
 		return xu_refuse(xp, -EINVAL,
 				 "per-task events are impossible, counters are socket-wide (use -a or -C)");
-	if (is_sampling_event(event))
-		return xu_refuse(xp, -EOPNOTSUPP,
-				 "sampling is not supported, count with perf stat");
+	why = xu_check_sampling(xp, attr);
+	if (why)
+		return xu_refuse(xp, -EINVAL, "%s", why);
 	if (attr->exclude_user || attr->exclude_kernel || attr->exclude_hv)
 		return xu_refuse(xp, -EINVAL,
 				 "uncore counters cannot exclude user, kernel or hypervisor mode");
@@ -565,6 +644,8 @@ static int xu_event_init(struct perf_event *event)
 				 sk->id);
 
 	event->hw.config = enc.ctl;
+	if (xp->pmi)
+		event->hw.config |= xp->type->pmi_bit;
 	event->hw.idx = -1;
 
 	if (xu_validate_group(xp, event))
@@ -572,7 +653,9 @@ static int xu_event_init(struct perf_event *event)
 
 	event->cpu = sk->cpu;
 	event->pmu_private = box;
-	event->event_caps |= PERF_EV_CAP_READ_ACTIVE_PKG;
+	/* with a PMI, every fold stays on the collector (lock-free vs the NMI) */
+	if (!xp->pmi)
+		event->event_caps |= PERF_EV_CAP_READ_ACTIVE_PKG;
 	return 0;
 }
 
@@ -686,6 +769,7 @@ static int xu_pmu_setup(struct xu_pmu *xp, const struct xu_box_type *t,
 
 	xp->type = t;
 	xp->idx = idx;
+	xp->pmi = pmi && t->pmi_bit && xu_plat->handle_pmi;
 	if (t->num_boxes == 1)
 		snprintf(xp->name, sizeof(xp->name), "uncore_%s", t->name);
 	else
@@ -719,7 +803,7 @@ static int xu_pmu_setup(struct xu_pmu *xp, const struct xu_box_type *t,
 	xp->pmu = (struct pmu) {
 		.module		= THIS_MODULE,
 		.task_ctx_nr	= perf_invalid_context,
-		.capabilities	= PERF_PMU_CAP_NO_EXCLUDE | PERF_PMU_CAP_NO_INTERRUPT,
+		.capabilities	= PERF_PMU_CAP_NO_EXCLUDE,
 		.attr_groups	= xp->groups,
 		.event_init	= xu_event_init,
 		.add		= xu_pmu_add,
@@ -840,6 +924,10 @@ static void xu_socket_init(struct xu_socket *sk)
 
 	if (xu_plat->init_socket)
 		xu_plat->init_socket(sk);
+	if (pmi && xu_plat->set_pmi_cpu) {
+		xu_plat->set_pmi_cpu(sk);
+		WRITE_ONCE(sk->pmi_cpu, sk->cpu);
+	}
 	for (i = 0; i < xu_nr_pmus; i++) {
 		struct xu_box *box = xu_pmus[i].boxes[sk->id];
 		const struct xu_box_ops *ops = box->pmu->type->ops;
@@ -867,6 +955,16 @@ static void xu_socket_exit(struct xu_socket *sk)
 	}
 	if (xu_plat->exit_socket)
 		xu_plat->exit_socket(sk);
+	WRITE_ONCE(sk->pmi_cpu, -1);
+}
+
+/* On the socket's new collecting CPU, once its events have moved there. */
+static void xu_socket_move_pmi(void *info)
+{
+	struct xu_socket *sk = info;
+
+	xu_plat->set_pmi_cpu(sk);
+	WRITE_ONCE(sk->pmi_cpu, sk->cpu);
 }
 
 static int xu_cpu_online(unsigned int cpu)
@@ -900,17 +998,34 @@ static int xu_cpu_offline(unsigned int cpu)
 	if (target >= nr_cpu_ids) {
 		/* Last CPU of the package: its events are torn down with it. */
 		WRITE_ONCE(sk->cpu, -1);
+		WRITE_ONCE(sk->pmi_cpu, -1);
 		return 0;
 	}
 
+	/*
+	 * A PMI still routed here until the events have moved is claimed
+	 * (not handled) by this CPU; the new collector handles its status.
+	 */
 	WRITE_ONCE(sk->cpu, target);
 	for (i = 0; i < xu_nr_pmus; i++)
 		if (xu_pmus[i].registered)
 			perf_pmu_migrate_context(&xu_pmus[i].pmu, cpu, target);
+	if (pmi && xu_plat->set_pmi_cpu)
+		smp_call_function_single(target, xu_socket_move_pmi, sk, 1);
 	return 0;
 }
 
 /* ---- module --------------------------------------------------------- */
+
+/* After the sockets' PMI routing is off: no NMI, timer or irq_work left. */
+static void xu_irqs_exit(void)
+{
+	unsigned int i;
+
+	xu_irq_exit();
+	for (i = 0; i < xu_nr_sockets; i++)
+		xu_socket_irq_exit(&xu_sockets[i]);
+}
 
 static const struct xu_platform *xu_detect(void)
 {
@@ -957,8 +1072,13 @@ static int __init xu_init(void)
 	for (i = 0; i < xu_nr_sockets; i++) {
 		xu_sockets[i].id = i;
 		xu_sockets[i].cpu = -1;
+		xu_sockets[i].pmi_cpu = -1;
+		xu_socket_irq_init(&xu_sockets[i]);
 	}
 
+	ret = xu_irq_init(xu_plat, pmi);
+	if (ret)
+		goto err_regs;
 	ret = xu_pmus_setup();
 	if (ret)
 		goto err_pmus;
@@ -985,6 +1105,7 @@ err_pci:
 	xu_pci_exit();
 err_pmus:
 	xu_pmus_free();
+	xu_irqs_exit();
 err_regs:
 	xu_regs_exit();
 	return ret;
@@ -996,6 +1117,7 @@ static void __exit xu_exit(void)
 	cpuhp_remove_state(xu_hp_state);
 	xu_pmus_unregister();
 	xu_pci_exit();
+	xu_irqs_exit();
 	xu_pmus_free();
 	xu_regs_exit();
 }

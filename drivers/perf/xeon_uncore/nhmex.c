@@ -8,6 +8,13 @@
  * A counter counts when U_MSR_PMON_GLOBAL_CTL.en_all, its box's ctr_en bit
  * (the U-box's is GLOBAL_CTL.en) and its own en bit are all set.  en_all is
  * set once per socket; boxes are frozen and unfrozen with their ctr_en bits.
+ *
+ * Overflow (guide 2.1.2, 2.1.5): a counter with pmi_en that overflows sets
+ * its bit in its box's status, which the U-box summarises (ov_u, and ov_s0/
+ * ov_s1 for C-boxes 0-3/4-7 through the S-boxes); the U-box then sends a
+ * PMI to the cores in pmi_core_sel and clears en_all, freezing the socket.
+ * The handler clears the status bits it read (write 1 to the OVF_CTL
+ * registers) and sets en_all again.
  */
 #include <linux/bits.h>
 #include <kunit/visibility.h>
@@ -16,18 +23,35 @@
 
 #define NHMEX_U_GLOBAL_CTL		0xc00
 #define NHMEX_U_GLOBAL_CTL_EN		BIT_ULL(0)	/* U-box counter */
+#define NHMEX_U_GLOBAL_CTL_CORE_SEL	GENMASK_ULL(8, 1)
 #define NHMEX_U_GLOBAL_CTL_EN_ALL	BIT_ULL(28)
+#define NHMEX_U_GLOBAL_STATUS		0xc01
 #define NHMEX_U_GLOBAL_OVF_CTL		0xc02
+/* GLOBAL_STATUS, and bit for bit GLOBAL_OVF_CTL */
+#define NHMEX_U_ST_OV_U			BIT_ULL(0)
+#define NHMEX_U_ST_OV_W			BIT_ULL(1)
+#define NHMEX_U_ST_OV_S1		BIT_ULL(2)	/* C-boxes 4-7 */
+#define NHMEX_U_ST_OV_S0		BIT_ULL(3)	/* C-boxes 0-3 */
+#define NHMEX_U_ST_PMI			BIT_ULL(30)
+#define NHMEX_U_ST_COND			BIT_ULL(31)
+#define NHMEX_U_ST_LATCHES		(NHMEX_U_ST_OV_U | NHMEX_U_ST_OV_W | \
+					 NHMEX_U_ST_PMI | NHMEX_U_ST_COND)
+#define NHMEX_U_ST_ANY			(NHMEX_U_ST_LATCHES | NHMEX_U_ST_OV_S0 | \
+					 NHMEX_U_ST_OV_S1)
 #define NHMEX_U_EV_SEL			0xc10
 #define NHMEX_U_CTR			0xc11
 
 #define NHMEX_C0_GLOBAL_CTL		0xd00
+#define NHMEX_C_STATUS			1	/* from the box control */
+#define NHMEX_C_OVF_CTL			2
 #define NHMEX_C_CTRS			6
+#define NHMEX_C_BOXES			8
 
 /* Counter control, shared by the U-box and the C-boxes (guide 2.2.3, 2.3.3) */
 #define NHMEX_CTL_EV_SEL		GENMASK_ULL(7, 0)
 #define NHMEX_CTL_UMASK			GENMASK_ULL(15, 8)
 #define NHMEX_CTL_EDGE			BIT_ULL(18)
+#define NHMEX_CTL_PMI_EN		BIT_ULL(20)
 #define NHMEX_CTL_EN			BIT_ULL(22)
 #define NHMEX_CTL_INVERT		BIT_ULL(23)
 #define NHMEX_CTL_THRESH		GENMASK_ULL(31, 24)
@@ -106,7 +130,7 @@ static void nhmex_ubox_disable(struct xu_box *box)
 static void nhmex_ubox_init(struct xu_box *box)
 {
 	xu_wrmsr(NHMEX_U_EV_SEL, 0);
-	xu_wrmsr(NHMEX_U_GLOBAL_OVF_CTL, BIT_ULL(0));
+	xu_wrmsr(NHMEX_U_GLOBAL_OVF_CTL, NHMEX_U_ST_LATCHES);
 }
 
 static const struct xu_box_ops nhmex_ubox_ops = {
@@ -154,6 +178,7 @@ static const struct xu_box_type nhmex_ubox = {
 	.ctl0		= NHMEX_U_EV_SEL,
 	.ctr0		= NHMEX_U_CTR,
 	.enable_bit	= NHMEX_CTL_EN,
+	.pmi_bit	= NHMEX_CTL_PMI_EN,
 	.fields		= nhmex_ubox_fields,
 	.events		= nhmex_ubox_events,
 	.ops		= &nhmex_ubox_ops,
@@ -161,18 +186,19 @@ static const struct xu_box_type nhmex_ubox = {
 
 static const struct xu_box_type nhmex_cbox = {
 	.name		= "cbox",
-	.num_boxes	= 8,
+	.num_boxes	= NHMEX_C_BOXES,
 	.num_counters	= NHMEX_C_CTRS,
 	.width		= 48,
 	.max_inc	= 24,		/* OCCUPANCY_IRQ */
 	.box_ctl	= NHMEX_C0_GLOBAL_CTL,
-	.box_ovf	= NHMEX_C0_GLOBAL_CTL + 2,
+	.box_ovf	= NHMEX_C0_GLOBAL_CTL + NHMEX_C_OVF_CTL,
 	.box_offsets	= nhmex_cbox_offsets,
 	.ctl0		= NHMEX_C0_GLOBAL_CTL + 0x10,
 	.ctr0		= NHMEX_C0_GLOBAL_CTL + 0x11,
 	.ctl_stride	= 2,
 	.ctr_stride	= 2,
 	.enable_bit	= NHMEX_CTL_EN,
+	.pmi_bit	= NHMEX_CTL_PMI_EN,
 	.fields		= nhmex_cbox_fields,
 	.events		= nhmex_cbox_events,
 	.ops		= &nhmex_cbox_ops,
@@ -194,6 +220,58 @@ static void nhmex_exit_socket(struct xu_socket *sk)
 	xu_wrmsr(NHMEX_U_GLOBAL_CTL, 0);
 }
 
+static void nhmex_set_pmi_cpu(struct xu_socket *sk)
+{
+	unsigned int core = xu_core_rank(sk->cpu);
+
+	sk->global_ctl &= ~NHMEX_U_GLOBAL_CTL_CORE_SEL;
+	if (core < 8)
+		sk->global_ctl |= FIELD_PREP(NHMEX_U_GLOBAL_CTL_CORE_SEL, BIT(core));
+	else
+		pr_warn_once("xeon_uncore: CPU %d is core %u of its package: pmi_core_sel cannot reach it, overflows of socket %u are not interrupted\n",
+			     sk->cpu, core, sk->id);
+	xu_wrmsr(NHMEX_U_GLOBAL_CTL, sk->global_ctl);
+}
+
+static bool nhmex_pmi_pending(struct xu_socket *sk)
+{
+	return xu_rdmsr(NHMEX_U_GLOBAL_STATUS) & NHMEX_U_ST_ANY;
+}
+
+static bool nhmex_handle_pmi(struct xu_socket *sk, struct pt_regs *regs)
+{
+	u64 st = xu_rdmsr(NHMEX_U_GLOBAL_STATUS);
+	struct xu_box *box;
+	unsigned int i;
+
+	if (!(st & NHMEX_U_ST_ANY))
+		return false;
+	if (st & NHMEX_U_ST_OV_U) {
+		box = xu_socket_box(sk, &nhmex_ubox, 0);
+		if (box)
+			xu_box_overflow(box, BIT(0), regs);
+	}
+	for (i = 0; i < NHMEX_C_BOXES; i++) {
+		u64 ovf;
+
+		if (!(st & (i < NHMEX_C_BOXES / 2 ? NHMEX_U_ST_OV_S0 : NHMEX_U_ST_OV_S1)))
+			continue;
+		box = xu_socket_box(sk, &nhmex_cbox, i);
+		if (!box)
+			continue;
+		ovf = xu_rdmsr(xu_box_ctl(box) + NHMEX_C_STATUS);
+		if (!ovf)
+			continue;
+		xu_wrmsr(xu_box_ovf(box), ovf);
+		xu_box_overflow(box, ovf, regs);
+	}
+	/* the summaries clear with the box status below them */
+	xu_wrmsr(NHMEX_U_GLOBAL_OVF_CTL, st & NHMEX_U_ST_LATCHES);
+	/* unfreeze: en_all again */
+	xu_wrmsr(NHMEX_U_GLOBAL_CTL, sk->global_ctl);
+	return true;
+}
+
 const struct xu_platform xu_nhmex_platform = {
 	.name		= "Xeon 7500 (Nehalem-EX)",
 	.family		= 6,
@@ -203,5 +281,8 @@ const struct xu_platform xu_nhmex_platform = {
 	.types		= nhmex_types,
 	.init_socket	= nhmex_init_socket,
 	.exit_socket	= nhmex_exit_socket,
+	.set_pmi_cpu	= nhmex_set_pmi_cpu,
+	.pmi_pending	= nhmex_pmi_pending,
+	.handle_pmi	= nhmex_handle_pmi,
 };
 EXPORT_SYMBOL_IF_KUNIT(xu_nhmex_platform);

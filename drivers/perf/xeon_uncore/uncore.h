@@ -15,6 +15,7 @@
 #include <linux/bits.h>
 #include <linux/device.h>
 #include <linux/hrtimer.h>
+#include <linux/irq_work.h>
 #include <linux/pci.h>
 #include <linux/perf_event.h>
 #include <linux/spinlock.h>
@@ -166,6 +167,7 @@ struct xu_box_type {
 	unsigned int nshared;
 
 	u64 enable_bit;			/* kernel-owned local enable in the ctl register */
+	u64 pmi_bit;			/* ctl bit: interrupt on overflow; 0: cannot */
 	u64 sat_bit;			/* control bit: saturate instead of wrapping */
 	/* bits the driver sets itself; accepted from users, who need not */
 	u64 fixed[XU_CONFIG_WORDS];
@@ -189,13 +191,40 @@ struct xu_platform {
 	int (*pci_socket)(struct pci_dev *pdev);
 	void (*init_socket)(struct xu_socket *sk);	/* on the socket's CPU */
 	void (*exit_socket)(struct xu_socket *sk);
+	/*
+	 * The uncore PMI, for platforms that have one.  On sk->cpu: route
+	 * the socket's PMI to that CPU.  In the NMI: is an uncore overflow
+	 * pending (changes nothing); handle one: walk the status registers,
+	 * xu_box_overflow() each box with overflowed counters, clear what
+	 * was handled, unfreeze.  false: nothing was pending.
+	 */
+	void (*set_pmi_cpu)(struct xu_socket *sk);
+	bool (*pmi_pending)(struct xu_socket *sk);
+	bool (*handle_pmi)(struct xu_socket *sk, struct pt_regs *regs);
+};
+
+/* What the overflow paths did, per socket; debugfs "stats". */
+struct xu_stats {
+	u64 polls;		/* box poll timer expiries */
+	u64 nmis;		/* uncore PMIs handled */
+	u64 stray;		/* PMIs claimed on the CPU they were routed to before a move */
+	u64 overflows;		/* counter overflows handled in the PMI */
+	u64 samples;
+	u64 throttled;		/* samples not taken: over sample_limit */
 };
 
 /* Per-socket state; only the collecting CPU touches the shadows. */
 struct xu_socket {
 	unsigned int id;		/* logical package id */
 	int cpu;			/* collecting CPU, -1 when none online */
+	int pmi_cpu;			/* CPU the PMI is routed to, -1: none */
 	u64 global_ctl;			/* shadow of the global control register */
+	/* samples in the current tick, against sample_limit */
+	unsigned long tick;
+	unsigned int tick_samples;
+	struct irq_work throttle_work;	/* from the NMI: arm @unthrottle */
+	struct hrtimer unthrottle;	/* next tick: re-arm throttled counters */
+	struct xu_stats stats;
 };
 
 struct xu_pmu {
@@ -208,6 +237,7 @@ struct xu_pmu {
 	struct attribute_group *events;
 	const struct attribute_group *groups[4];	/* format, events, cpumask */
 	bool registered;		/* with perf: its box exists somewhere */
+	bool pmi;			/* overflows interrupt: no polling, lockless folds */
 	struct xu_box *boxes[XU_MAX_SOCKETS];
 };
 
@@ -224,6 +254,9 @@ struct xu_box {
 	struct perf_event *events[XU_MAX_COUNTERS];
 	struct perf_event *counters[XU_MAX_COUNTERS];
 	unsigned long used;		/* counters with an event */
+	/* atomic bitops: read in the NMI */
+	unsigned long active;		/* counters started, for the PMI */
+	unsigned long throttled;	/* PMI masked until the next tick */
 	struct xu_shared_state shared;
 	unsigned long saturated;	/* counters found saturated, reported */
 	bool enabled;			/* box-level enable written */
@@ -243,6 +276,28 @@ u64 xu_read_ctr(struct xu_box *box, u32 reg);
 u64 xu_read_halves(u32 (*read)(void *ctx, u32 reg), void *ctx, u32 reg);
 void xu_write_reg(struct xu_box *box, u32 reg, u64 val);
 void xu_pci_write(struct pci_dev *pdev, u32 reg, u32 val);
+
+/* Overflows and sampling (irq.c) */
+int xu_irq_init(const struct xu_platform *plat, bool use_pmi);
+void xu_irq_exit(void);
+void xu_socket_irq_init(struct xu_socket *sk);
+void xu_socket_irq_exit(struct xu_socket *sk);
+void xu_box_overflow(struct xu_box *box, unsigned long ovf, struct pt_regs *regs);
+void xu_event_set_period(struct xu_box *box, struct perf_event *event);
+ktime_t xu_sample_interval(const struct xu_box *box, struct perf_event *event);
+void xu_poll_samples(struct xu_box *box, struct perf_event *event);
+unsigned int xu_core_rank(unsigned int cpu);
+const char *xu_check_sampling(const struct xu_pmu *xp,
+			      const struct perf_event_attr *attr);
+
+/* Core services for irq.c and the platforms (core.c) */
+struct xu_socket *xu_socket_of(int cpu);
+struct xu_socket *xu_socket_of_id(unsigned int id);
+struct xu_box *xu_socket_box(struct xu_socket *sk, const struct xu_box_type *t,
+			     unsigned int idx);
+u64 xu_event_fold(struct xu_box *box, struct perf_event *event);
+void xu_pmu_start(struct perf_event *event, int flags);
+void xu_pmu_stop(struct perf_event *event, int flags);
 
 /* PCI discovery (pci.c) */
 int xu_pci_init(const struct xu_platform *plat, struct xu_pmu *pmus,

@@ -13,13 +13,24 @@
  * event may name another PMU with pmu=NAME or "sw" for a software event.
  * Prints "OK" and holds the events open for hold=SECONDS (default 0),
  * or prints the errno name of the first failing open and exits 1.
+ *
+ * refresh=N rounds=R (a sampling leader, opened disabled): R times, arm
+ * it with PERF_EVENT_IOC_REFRESH N and wait for its samples, each with a
+ * queued signal (fcntl O_ASYNC, F_SETSIG); then check that it stopped.
+ * Prints "round <r> samples <n> signals <n> hup <n> stopped <0|1>".
  */
+#define _GNU_SOURCE
 #include <errno.h>
+#include <fcntl.h>
 #include <linux/perf_event.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/syscall.h>
+#include <time.h>
 #include <unistd.h>
 
 #define MAX_EVENTS 32
@@ -37,6 +48,97 @@ static const char *errname(int e)
 	case ENOSPC: return "ENOSPC";
 	default: return "OTHER";
 	}
+}
+
+#define RB_PAGES 16
+
+static volatile sig_atomic_t signals, hups;
+
+static void on_signal(int sig __attribute__((unused)), siginfo_t *si,
+		      void *uc __attribute__((unused)))
+{
+	signals++;
+	if (si->si_code == POLL_HUP)
+		hups++;
+}
+
+/* PERF_RECORD_SAMPLEs in the ring buffer since *tail; consumes them. */
+static int rb_samples(struct perf_event_mmap_page *pg, unsigned long long *tail)
+{
+	unsigned long long head = __atomic_load_n(&pg->data_head, __ATOMIC_ACQUIRE);
+	char *data = (char *)pg + pg->data_offset;
+	int n = 0;
+
+	while (*tail < head) {
+		struct perf_event_header *h =
+			(void *)(data + (*tail % pg->data_size));
+
+		n += h->type == PERF_RECORD_SAMPLE;
+		*tail += h->size;
+	}
+	__atomic_store_n(&pg->data_tail, *tail, __ATOMIC_RELEASE);
+	return n;
+}
+
+static unsigned long long read_count(int fd)
+{
+	unsigned long long v[3] = { 0 };
+
+	if (read(fd, v, sizeof(v)) < (ssize_t)sizeof(v[0]))
+		return 0;
+	return v[0];
+}
+
+static void nap_ms(int ms)
+{
+	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
+
+	nanosleep(&ts, NULL);
+}
+
+static int refresh_rounds(int fd, int refresh, int rounds)
+{
+	size_t len = (RB_PAGES + 1) * sysconf(_SC_PAGESIZE);
+	struct perf_event_mmap_page *pg;
+	unsigned long long tail = 0, c0, c1;
+	struct sigaction sa = { 0 };
+	int r, waited, samples;
+
+	pg = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (pg == MAP_FAILED) {
+		perror("xu-open: mmap");
+		return 1;
+	}
+	sa.sa_sigaction = on_signal;
+	sa.sa_flags = SA_SIGINFO | SA_RESTART;
+	sigaction(SIGRTMIN + 1, &sa, NULL);
+	if (fcntl(fd, F_SETOWN, getpid()) || fcntl(fd, F_SETSIG, SIGRTMIN + 1) ||
+	    fcntl(fd, F_SETFL, O_ASYNC)) {
+		perror("xu-open: fcntl");
+		return 1;
+	}
+	for (r = 1; r <= rounds; r++) {
+		signals = 0;
+		hups = 0;
+		samples = 0;
+		if (ioctl(fd, PERF_EVENT_IOC_REFRESH, refresh)) {
+			perror("xu-open: PERF_EVENT_IOC_REFRESH");
+			return 1;
+		}
+		for (waited = 0; samples < refresh && waited < 10000; waited += 10) {
+			nap_ms(10);
+			samples += rb_samples(pg, &tail);
+		}
+		/* disabled once the limit ran out: nothing more comes */
+		nap_ms(300);
+		samples += rb_samples(pg, &tail);
+		c0 = read_count(fd);
+		nap_ms(200);
+		c1 = read_count(fd);
+		printf("round %d samples %d signals %d hup %d stopped %d\n", r,
+		       samples, (int)signals, (int)hups, c0 == c1);
+	}
+	return 0;
 }
 
 static int pmu_type(const char *pmu)
@@ -86,7 +188,7 @@ int main(int argc, char **argv)
 {
 	struct perf_event_attr attr[MAX_EVENTS];
 	int cpu[MAX_EVENTS], pid[MAX_EVENTS];
-	int n = 0, i, hold = 0, group = -1;
+	int n = 0, i, hold = 0, group = -1, refresh = 0, rounds = 1;
 
 	if (argc < 2) {
 		fprintf(stderr, "usage: xu-open PMU [key=value]... [-- key=value...]\n");
@@ -143,10 +245,19 @@ int main(int argc, char **argv)
 			attr[n - 1].sample_period = val;
 		else if (!strcmp(k, "hold"))
 			hold = (int)val;
+		else if (!strcmp(k, "refresh"))
+			refresh = (int)val;
+		else if (!strcmp(k, "rounds"))
+			rounds = (int)val;
 		else
 			return unknown_key(k);
 	}
 
+	if (refresh) {
+		attr[0].disabled = 1;
+		attr[0].wakeup_events = 1;
+		attr[0].sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_PERIOD;
+	}
 	for (i = 0; i < n; i++) {
 		int fd = syscall(SYS_perf_event_open, &attr[i], pid[i], cpu[i],
 				 i ? group : -1, 0);
@@ -160,6 +271,8 @@ int main(int argc, char **argv)
 	}
 	printf("OK\n");
 	fflush(stdout);
+	if (refresh)
+		return refresh_rounds(group, refresh, rounds);
 	if (hold)
 		sleep(hold);
 	return 0;

@@ -1,0 +1,391 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * xeon_uncore overflows and sampling, for every platform.
+ *
+ * Two ways an overflow is noticed:
+ *
+ * - The uncore PMI (a platform with handle_pmi, a box type with a
+ *   pmi_bit).  Every counter of such a box is programmed to interrupt: a
+ *   sampling counter is preloaded with 2^width - period, a counting one
+ *   interrupts when it wraps, so no timer has to poll it.  The PMI is an
+ *   NMI on the CPU the socket routes it to, its collecting CPU.  The
+ *   platform walks its status registers and hands each box's overflowed
+ *   counters to xu_box_overflow(), which folds, samples and re-arms while
+ *   the hardware holds the socket frozen, so a group is read at one
+ *   instant.
+ *
+ * - Polling (every other box).  The box hrtimer folds the counters before
+ *   they can wrap; for a sampling event it also runs often enough that at
+ *   most one period passes between two expiries at the box's highest
+ *   rate, and emits a sample for every period the count has crossed, with
+ *   the timer interrupt's registers: a sample points at where the CPU was
+ *   at the poll, up to one interval after the crossing.
+ *
+ * perf_event_overflow() is not exported to modules, so xu_sample() does
+ * what it would: the event's overflow handler (the ring buffer, BPF),
+ * event limits (PERF_EVENT_IOC_REFRESH), SIGIO and wakeups.  The perf
+ * core's throttling is not reachable from here: sample_limit caps the
+ * samples of a socket per tick, and beyond it the counters' interrupts are
+ * masked until the next tick.
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/cpumask.h>
+#include <linux/debugfs.h>
+#include <linux/irq_work.h>
+#include <linux/jiffies.h>
+#include <linux/math64.h>
+#include <linux/module.h>
+#include <linux/perf_event.h>
+#include <linux/seq_file.h>
+#include <linux/topology.h>
+#include <asm/irq_regs.h>
+#include <asm/nmi.h>
+
+#include "uncore.h"
+
+static unsigned int sample_limit = 32;
+module_param(sample_limit, uint, 0644);
+MODULE_PARM_DESC(sample_limit, "Most samples per socket per tick (0: no limit); beyond it interrupts are masked until the next tick");
+
+/* The shortest poll interval for sampling: a tiny period is not a busy loop. */
+#define XU_SAMPLE_POLL_MIN_NS	(100 * NSEC_PER_USEC)
+
+static const struct xu_platform *xu_irq_plat;
+static bool xu_nmi_registered;
+static struct dentry *xu_debugfs;
+
+/* ---- delivery ------------------------------------------------------- */
+
+/* Count a sample against the socket's tick; false: over sample_limit. */
+static bool xu_tick_budget(struct xu_socket *sk)
+{
+	unsigned int limit = READ_ONCE(sample_limit);
+	unsigned long now = jiffies;
+
+	if (sk->tick != now) {
+		sk->tick = now;
+		sk->tick_samples = 0;
+	}
+	if (limit && sk->tick_samples >= limit) {
+		sk->stats.throttled++;
+		return false;
+	}
+	sk->tick_samples++;
+	sk->stats.samples++;
+	return true;
+}
+
+static void xu_event_disable_inatomic(struct perf_event *event)
+{
+	event->pending_disable = 1;
+#ifdef XU_HAVE_PENDING_DISABLE_IRQ
+	irq_work_queue(&event->pending_disable_irq);
+#else
+	irq_work_queue(&event->pending_irq);
+#endif
+}
+
+/*
+ * One sample of @event, as perf_event_overflow() gives it.  Returns true
+ * when its event limit ran out: the caller stops the counter, and the
+ * perf core disables the event from the irq_work queued here.
+ */
+static bool xu_sample(struct perf_event *event, struct pt_regs *regs)
+{
+	int limit = atomic_read(&event->event_limit);
+	perf_overflow_handler_t handler;
+	struct perf_sample_data data;
+	bool stop = false;
+
+	perf_sample_data_init(&data, 0, event->hw.last_period);
+	event->pending_kill = POLL_IN;
+	if (limit && atomic_dec_and_test(&event->event_limit)) {
+		stop = true;
+		event->pending_kill = POLL_HUP;
+		xu_event_disable_inatomic(event);
+	}
+	handler = READ_ONCE(event->overflow_handler);
+	handler(event, &data, regs);
+	if (READ_ONCE(event->fasync) && event->pending_kill) {
+		event->pending_wakeup = 1;
+		irq_work_queue(&event->pending_irq);
+	}
+	return stop;
+}
+
+/* ---- PMI boxes ------------------------------------------------------ */
+
+/*
+ * Preload a sampling event's counter to overflow after what is left of
+ * its period (after a throttle, a whole period).  The counter is stopped
+ * or frozen.
+ */
+void xu_event_set_period(struct xu_box *box, struct perf_event *event)
+{
+	struct hw_perf_event *hwc = &event->hw;
+	unsigned int width = xu_width(box->pmu->type, hwc->idx);
+	s64 left = local64_read(&hwc->period_left);
+	s64 period = hwc->sample_period;
+	u64 val;
+
+	if (left <= -period)
+		left = period;
+	else if (left <= 0)
+		left += period;
+	local64_set(&hwc->period_left, left);
+	hwc->last_period = period;
+
+	/* a longer period takes several overflows, one sample at the last */
+	left = min_t(s64, left, BIT_ULL(width - 1));
+	val = (u64)-left & GENMASK_ULL(width - 1, 0);
+	local64_set(&hwc->prev_count, val);
+	xu_write_reg(box, hwc->event_base, val);
+}
+
+static void xu_throttle(struct xu_box *box, struct perf_event *event)
+{
+	struct hw_perf_event *hwc = &event->hw;
+
+	/* keeps counting, no longer interrupts */
+	xu_write_reg(box, hwc->config_base,
+		     (hwc->config & ~box->pmu->type->pmi_bit) |
+		     box->pmu->type->enable_bit);
+	set_bit(hwc->idx, &box->throttled);
+	irq_work_queue(&box->sk->throttle_work);
+}
+
+/*
+ * In the PMI, with the socket frozen: counters @ovf of @box overflowed
+ * and their status is cleared.  Counting events fold (a wrap); sampling
+ * events fold, take a sample if a period has passed and re-arm.
+ */
+void xu_box_overflow(struct xu_box *box, unsigned long ovf, struct pt_regs *regs)
+{
+	struct xu_socket *sk = box->sk;
+	unsigned int i;
+
+	for_each_set_bit(i, &ovf, XU_MAX_COUNTERS) {
+		struct perf_event *event = READ_ONCE(box->counters[i]);
+
+		/* stopped since, or a stale status from before a move */
+		if (!test_bit(i, &box->active) || !event)
+			continue;
+		sk->stats.overflows++;
+		xu_event_fold(box, event);
+		if (!is_sampling_event(event))
+			continue;
+		if (local64_read(&event->hw.period_left) > 0) {
+			xu_event_set_period(box, event);
+			continue;
+		}
+		if (!xu_tick_budget(sk)) {
+			xu_throttle(box, event);
+			continue;
+		}
+		xu_event_set_period(box, event);
+		if (xu_sample(event, regs)) {
+			/* perf disables the event shortly; stop counting now */
+			clear_bit(i, &box->active);
+			xu_write_reg(box, event->hw.config_base, 0);
+		}
+	}
+}
+
+static int xu_nmi_handler(unsigned int type, struct pt_regs *regs)
+{
+	int cpu = smp_processor_id();
+	struct xu_socket *sk = xu_socket_of(cpu);
+
+	if (!sk)
+		return NMI_DONE;
+	if (READ_ONCE(sk->cpu) != cpu) {
+		/*
+		 * Routed here before the collector moved: ours, but the
+		 * events live on the new collector now, which handles it.
+		 */
+		if (READ_ONCE(sk->pmi_cpu) != cpu || !xu_irq_plat->pmi_pending(sk))
+			return NMI_DONE;
+		sk->stats.stray++;
+		return NMI_HANDLED;
+	}
+	if (!xu_irq_plat->handle_pmi(sk, regs))
+		return NMI_DONE;
+	sk->stats.nmis++;
+	return NMI_HANDLED;
+}
+
+/* Over the limit in the NMI: re-arm at the next tick, from the timer. */
+static void xu_throttle_work(struct irq_work *work)
+{
+	struct xu_socket *sk = container_of(work, struct xu_socket, throttle_work);
+
+	if (!hrtimer_active(&sk->unthrottle))
+		hrtimer_start(&sk->unthrottle, ns_to_ktime(TICK_NSEC),
+			      HRTIMER_MODE_REL_PINNED_HARD);
+}
+
+static enum hrtimer_restart xu_unthrottle(struct hrtimer *timer)
+{
+	struct xu_socket *sk = container_of(timer, struct xu_socket, unthrottle);
+	struct xu_box *box;
+	unsigned int t, idx, i;
+	bool here = READ_ONCE(sk->cpu) == smp_processor_id();
+
+	pr_info_ratelimited("socket %u: over sample_limit=%u samples per tick, interrupts masked until the next tick (%llu samples dropped so far)\n",
+			    sk->id, READ_ONCE(sample_limit), sk->stats.throttled);
+	for (t = 0; xu_irq_plat->types[t]; t++) {
+		for (idx = 0; (box = xu_socket_box(sk, xu_irq_plat->types[t], idx)); idx++) {
+			unsigned long thr = xchg(&box->throttled, 0);
+
+			if (!here)
+				continue;
+			/* stop and restart: fold, then a whole period again */
+			for_each_set_bit(i, &thr, XU_MAX_COUNTERS) {
+				struct perf_event *event = box->counters[i];
+
+				if (!event || (event->hw.state & PERF_HES_STOPPED))
+					continue;
+				xu_pmu_stop(event, PERF_EF_UPDATE);
+				xu_pmu_start(event, PERF_EF_RELOAD);
+			}
+		}
+	}
+	return HRTIMER_NORESTART;
+}
+
+/* ---- polled boxes --------------------------------------------------- */
+
+/* How often to poll @box for @event's samples: one period at full rate. */
+ktime_t xu_sample_interval(const struct xu_box *box, struct perf_event *event)
+{
+	const struct xu_box_type *t = box->pmu->type;
+	u64 ns = mul_u64_u64_div_u64(event->hw.sample_period, NSEC_PER_SEC,
+				     (u64)t->max_inc * xu_irq_plat->uclk_max_hz);
+
+	return ns_to_ktime(max_t(u64, ns, XU_SAMPLE_POLL_MIN_NS));
+}
+
+/* In the poll timer, just folded: a sample per period crossed. */
+void xu_poll_samples(struct xu_box *box, struct perf_event *event)
+{
+	struct hw_perf_event *hwc = &event->hw;
+	struct pt_regs *regs = get_irq_regs();
+
+	while (local64_read(&hwc->period_left) <= 0) {
+		local64_add(hwc->sample_period, &hwc->period_left);
+		hwc->last_period = hwc->sample_period;
+		if (!regs)
+			continue;
+		if (!xu_tick_budget(box->sk)) {
+			/* the rest of this poll's periods are dropped */
+			local64_set(&hwc->period_left, hwc->sample_period);
+			if (!hrtimer_active(&box->sk->unthrottle))
+				hrtimer_start(&box->sk->unthrottle,
+					      ns_to_ktime(TICK_NSEC),
+					      HRTIMER_MODE_REL_PINNED_HARD);
+			return;
+		}
+		if (xu_sample(event, regs)) {
+			xu_pmu_stop(event, PERF_EF_UPDATE);
+			return;
+		}
+	}
+}
+
+/* ---- sampling attributes -------------------------------------------- */
+
+/* Why @attr cannot sample on @xp, or NULL. */
+const char *xu_check_sampling(const struct xu_pmu *xp,
+			      const struct perf_event_attr *attr)
+{
+	if (!attr->sample_period && !attr->freq)
+		return NULL;
+	if (attr->freq)
+		return "frequency mode (-F, perf record's default) is not supported: give a period (perf record -c N, or period=N in the event)";
+	if (attr->sample_type & PERF_SAMPLE_BRANCH_STACK)
+		return "uncore samples have no branch stack";
+	return NULL;
+}
+
+/*
+ * pmi_core_sel is a mask of the package's cores; which bit is which core
+ * is not documented.  Taken here: bit i is the i-th core of the package
+ * in ascending core ID order, counting every present core.
+ */
+unsigned int xu_core_rank(unsigned int cpu)
+{
+	unsigned int c, pkg = topology_physical_package_id(cpu);
+	unsigned int core = topology_core_id(cpu), rank = 0;
+	DECLARE_BITMAP(seen, 256) = { };
+
+	for_each_present_cpu(c) {
+		unsigned int id = topology_core_id(c);
+
+		if (topology_physical_package_id(c) != pkg || id >= core ||
+		    id >= 256 || test_and_set_bit(id, seen))
+			continue;
+		rank++;
+	}
+	return rank;
+}
+
+/* ---- setup ---------------------------------------------------------- */
+
+static int xu_stats_show(struct seq_file *m, void *v)
+{
+	unsigned int i;
+
+	for (i = 0; i < XU_MAX_SOCKETS; i++) {
+		struct xu_socket *sk = xu_socket_of_id(i);
+		const struct xu_stats *st;
+
+		if (!sk)
+			break;
+		st = &sk->stats;
+		seq_printf(m, "socket %u polls %llu nmis %llu stray %llu overflows %llu samples %llu throttled %llu\n",
+			   i, st->polls, st->nmis, st->stray, st->overflows,
+			   st->samples, st->throttled);
+	}
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(xu_stats);
+
+void xu_socket_irq_init(struct xu_socket *sk)
+{
+	init_irq_work(&sk->throttle_work, xu_throttle_work);
+	hrtimer_init(&sk->unthrottle, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED_HARD);
+	sk->unthrottle.function = xu_unthrottle;
+}
+
+void xu_socket_irq_exit(struct xu_socket *sk)
+{
+	irq_work_sync(&sk->throttle_work);
+	hrtimer_cancel(&sk->unthrottle);
+}
+
+int xu_irq_init(const struct xu_platform *plat, bool use_pmi)
+{
+	int ret;
+
+	xu_irq_plat = plat;
+	xu_debugfs = debugfs_create_dir(KBUILD_MODNAME, NULL);
+	debugfs_create_file("stats", 0444, xu_debugfs, NULL, &xu_stats_fops);
+	if (!use_pmi || !plat->handle_pmi)
+		return 0;
+	ret = register_nmi_handler(NMI_LOCAL, xu_nmi_handler, 0, KBUILD_MODNAME);
+	if (ret) {
+		debugfs_remove_recursive(xu_debugfs);
+		return ret;
+	}
+	xu_nmi_registered = true;
+	return 0;
+}
+
+void xu_irq_exit(void)
+{
+	if (xu_nmi_registered)
+		unregister_nmi_handler(NMI_LOCAL, KBUILD_MODNAME);
+	xu_nmi_registered = false;
+	debugfs_remove_recursive(xu_debugfs);
+}
