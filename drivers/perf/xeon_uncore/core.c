@@ -610,9 +610,11 @@ static int xu_event_init(struct perf_event *event)
 	if (event->cpu < 0)
 		return xu_refuse(xp, -EINVAL,
 				 "per-task events are impossible, counters are socket-wide (use -a or -C)");
-	why = xu_check_sampling(xp, attr);
-	if (why)
-		return xu_refuse(xp, -EINVAL, "%s", why);
+	if (attr->freq)
+		return xu_refuse(xp, -EINVAL,
+				 "frequency mode (-F, perf record's default) is not supported: give a period (perf record -c N, or period=N in the event)");
+	if (is_sampling_event(event) && has_branch_stack(event))
+		return xu_refuse(xp, -EOPNOTSUPP, "uncore samples have no branch stack");
 	if (attr->exclude_user || attr->exclude_kernel || attr->exclude_hv)
 		return xu_refuse(xp, -EINVAL,
 				 "uncore counters cannot exclude user, kernel or hypervisor mode");

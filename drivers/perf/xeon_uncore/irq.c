@@ -293,21 +293,6 @@ void xu_poll_samples(struct xu_box *box, struct perf_event *event)
 	}
 }
 
-/* ---- sampling attributes -------------------------------------------- */
-
-/* Why @attr cannot sample on @xp, or NULL. */
-const char *xu_check_sampling(const struct xu_pmu *xp,
-			      const struct perf_event_attr *attr)
-{
-	if (!attr->sample_period && !attr->freq)
-		return NULL;
-	if (attr->freq)
-		return "frequency mode (-F, perf record's default) is not supported: give a period (perf record -c N, or period=N in the event)";
-	if (attr->sample_type & PERF_SAMPLE_BRANCH_STACK)
-		return "uncore samples have no branch stack";
-	return NULL;
-}
-
 /*
  * pmi_core_sel is a mask of the package's cores; which bit is which core
  * is not documented.  Taken here: bit i is the i-th core of the package

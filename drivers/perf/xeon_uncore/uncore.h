@@ -287,8 +287,6 @@ void xu_event_set_period(struct xu_box *box, struct perf_event *event);
 ktime_t xu_sample_interval(const struct xu_box *box, struct perf_event *event);
 void xu_poll_samples(struct xu_box *box, struct perf_event *event);
 unsigned int xu_core_rank(unsigned int cpu);
-const char *xu_check_sampling(const struct xu_pmu *xp,
-			      const struct perf_event_attr *attr);
 
 /* Core services for irq.c and the platforms (core.c) */
 struct xu_socket *xu_socket_of(int cpu);
