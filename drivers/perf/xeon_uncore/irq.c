@@ -49,7 +49,7 @@ module_param(sample_limit, uint, 0644);
 MODULE_PARM_DESC(sample_limit, "Most samples per socket per tick (0: no limit); beyond it interrupts are masked until the next tick");
 
 /* The shortest poll interval for sampling: a tiny period is not a busy loop. */
-#define XU_SAMPLE_POLL_MIN_NS	(100 * NSEC_PER_USEC)
+#define XU_SAMPLE_POLL_MIN_NS	NSEC_PER_MSEC
 
 static const struct xu_platform *xu_irq_plat;
 static bool xu_nmi_registered;
@@ -317,6 +317,19 @@ unsigned int xu_core_rank(unsigned int cpu)
 
 /* ---- setup ---------------------------------------------------------- */
 
+/* Boxes of @sk whose poll timer is armed now. */
+static unsigned int xu_timers_armed(struct xu_socket *sk)
+{
+	const struct xu_box_type * const *t;
+	unsigned int idx, n = 0;
+	struct xu_box *box;
+
+	for (t = xu_irq_plat->types; *t; t++)
+		for (idx = 0; (box = xu_socket_box(sk, *t, idx)); idx++)
+			n += hrtimer_active(&box->timer);
+	return n;
+}
+
 static int xu_stats_show(struct seq_file *m, void *v)
 {
 	unsigned int i;
@@ -328,9 +341,9 @@ static int xu_stats_show(struct seq_file *m, void *v)
 		if (!sk)
 			break;
 		st = &sk->stats;
-		seq_printf(m, "socket %u polls %llu nmis %llu stray %llu overflows %llu samples %llu throttled %llu\n",
-			   i, st->polls, st->nmis, st->stray, st->overflows,
-			   st->samples, st->throttled);
+		seq_printf(m, "socket %u armed %u polls %llu nmis %llu stray %llu overflows %llu samples %llu throttled %llu\n",
+			   i, xu_timers_armed(sk), st->polls, st->nmis, st->stray,
+			   st->overflows, st->samples, st->throttled);
 	}
 	return 0;
 }
