@@ -338,6 +338,11 @@ static u32 nhmex_pmi(struct sim_socket *s)
 	return FIELD_GET(U_CTL_PMI_CORE_SEL, *ctl);
 }
 
+static u32 nhmex_pmi_sel(struct sim_socket *s)
+{
+	return FIELD_GET(U_CTL_PMI_CORE_SEL, *ureg(s, GLOBAL_CTL));
+}
+
 static const struct sim_box_type nhmex_ubox = {
 	.name = "ubox", .space = SIM_MSR,
 	.nboxes = ARRAY_SIZE(ubox_base), .base = ubox_base,
@@ -366,5 +371,6 @@ const struct sim_platform sim_nhmex_platform = {
 	.types = nhmex_types,
 	.ntypes = ARRAY_SIZE(nhmex_types),
 	.pmi = nhmex_pmi,
+	.pmi_sel = nhmex_pmi_sel,
 };
 EXPORT_SYMBOL_IF_KUNIT(sim_nhmex_platform);
