@@ -18,7 +18,10 @@
 #include <linux/bsearch.h>
 #include <linux/debugfs.h>
 #include <linux/err.h>
+#include <linux/hardirq.h>
+#include <linux/irqflags.h>
 #include <linux/kernel.h>
+#include <linux/ktime.h>
 #include <linux/math64.h>
 #include <linux/mm.h>
 #include <linux/module.h>
@@ -285,6 +288,10 @@ u64 sim_cycle_ns(struct sim *sim, u64 cycle)
 		return U64_MAX;
 	if (cycle <= sim->warp)
 		return sim->t0;
+	/* beyond 2^62 cycles the cycle count of the time could overflow */
+	if (cycle - sim->warp >= BIT_ULL(62) ||
+	    div64_u64(cycle - sim->warp, sim->hz) >= KTIME_SEC_MAX)
+		return U64_MAX;
 	d = mul_u64_u64_div_u64(cycle - sim->warp, NSEC_PER_SEC, sim->hz);
 	/* rounded down: step up until the cycle count gets there */
 	while (d < (u64)KTIME_MAX && sim_cycles_at(sim, sim->t0 + d) < cycle)
@@ -377,8 +384,9 @@ static u64 sim_overflow_at(const struct sim_cum *cum, u64 from, u64 to,
  * Add @d increments to counter n.  Only its count bits change: the rest
  * of a register that also holds the control is kept.  Saturating, the count
  * sticks at its maximum and reports reaching it; otherwise it wraps and
- * reports passing it.  The truth takes every increment either way, and
- * @overflows counts the reports.
+ * reports passing it.  The truth takes every increment either way;
+ * @overflows counts every wrap (saturating: every add that reaches or
+ * stays at the maximum, as reported).
  */
 static void sim_ctr_add(struct sim_socket *s, struct sim_box *b,
 			unsigned int n, u64 d)
@@ -398,7 +406,9 @@ static void sim_ctr_add(struct sim_socket *s, struct sim_box *b,
 		}
 	} else {
 		if (d >= sim_room(b, n)) {
-			b->ctr[n].overflows++;
+			/* a long lazy span may wrap it more than once */
+			b->ctr[n].overflows += (d >> t->ctr_width) +
+					       ((cnt + (d & mask)) >> t->ctr_width);
 			t->overflow(s, b, n);
 		}
 		cnt = (cnt + d) & mask;

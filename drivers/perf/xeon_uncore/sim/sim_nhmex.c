@@ -328,6 +328,9 @@ static void cbox_overflow(struct sim_socket *s, struct sim_box *b,
  * sequence ends by setting en_all.  The model therefore sets pmi and
  * clears en_all, right after the cycle in which the counter passed 2^48.
  * Status and freeze happen even with pmi_core_sel = 0 ("no PMI sent").
+ * The mask returned is sent as NMIs by sim_nmi.c, which numbers cores in
+ * ascending topology_core_id() order within the package: the guide calls
+ * pmi_core_sel a core mask without saying how cores are numbered.
  */
 static u32 nhmex_pmi(struct sim_socket *s)
 {

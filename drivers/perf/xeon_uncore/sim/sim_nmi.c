@@ -33,7 +33,7 @@
  * itself in an NMI waiting for the lock, the new NMI stays latched until
  * that one returns, to a context that does not hold the lock either: the
  * thread stops waiting.  A PMI for the thread's own CPU is sent after the
- * lock is dropped (nmi_self).
+ * lock is dropped (nmi_self, not counted in nmi_sent).
  *
  * Core numbering (our assumption: the guide calls pmi_core_sel a core mask
  * without saying how cores are numbered): bit i of a socket's mask is the
@@ -156,7 +156,10 @@ static void sim_nmi_add_targets(unsigned int pkg, u32 cores)
 	}
 }
 
-/* Send one NMI to another CPU and wait for it to land; under the lock. */
+/*
+ * Send one NMI and wait for it to land: to another CPU under the lock, to
+ * this one after dropping it (so that it does not land in the section).
+ */
 static void sim_nmi_send(int cpu)
 {
 	atomic_t *e = per_cpu_ptr(&sim_nmi_expected, cpu);
@@ -164,7 +167,6 @@ static void sim_nmi_send(int cpu)
 
 	atomic_set(e, 1);
 	apic->send_IPI(cpu, NMI_VECTOR);
-	sim_nmi_sent++;
 	while (atomic_read(e)) {
 		/* Latched behind an NMI that waits for us: it will land. */
 		if (sim_cpu_nmi_spinning(cpu))
@@ -201,12 +203,14 @@ static u64 sim_nmi_deliver(struct sim *sim)
 			if (!(cores & BIT(i)))
 				continue;
 			cpu = sim_nmi_core_cpu(s, i);
-			if (cpu < 0)
+			if (cpu < 0) {
 				sim_nmi_offline++;
-			else if (cpu == smp_processor_id())
+			} else if (cpu == smp_processor_id()) {
 				self = cpu;
-			else
+			} else {
 				sim_nmi_send(cpu);
+				sim_nmi_sent++;
+			}
 		}
 		if (sim->plat->pmi_sel)
 			sim_nmi_add_targets(s, sim->plat->pmi_sel(sk));
@@ -217,7 +221,7 @@ static u64 sim_nmi_deliver(struct sim *sim)
 
 	if (self >= 0) {
 		sim_nmi_self++;
-		apic->send_IPI(self, NMI_VECTOR);
+		sim_nmi_send(self);
 	}
 	return next;
 }
