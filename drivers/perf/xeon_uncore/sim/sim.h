@@ -163,6 +163,11 @@ struct sim_platform {
 	 * freeze, return the mask of cores the PMI goes to (0: none).
 	 */
 	u32 (*pmi)(struct sim_socket *s);
+	/*
+	 * Optional: the mask of cores a PMI would go to now, without side
+	 * effects (where the PMI deliverer must not run).
+	 */
+	u32 (*pmi_sel)(struct sim_socket *s);
 };
 
 /* A periodic per-cycle increment pattern: cycle c adds p[c % len]. */
@@ -184,6 +189,7 @@ struct sim_cum {
 
 struct sim_counter {
 	u64 truth;		/* every increment counted; never wraps */
+	u64 overflows;		/* wraps (saturating: reaching the maximum) */
 	struct sim_ctr_cfg cfg;	/* as decoded at the last update */
 	struct sim_ctr_cfg key;	/* what @cum was built for */
 	u32 gen;		/* sim->gen when @cum was built */
@@ -204,7 +210,7 @@ struct sim_socket {
 	struct sim *sim;
 	unsigned int id;
 	u64 cycle;		/* counters are accounted up to here */
-	u32 pmi_pending;	/* cores a PMI was raised for, not yet taken */
+	u32 pmi_pending;	/* cores a PMI was raised for, not yet sent */
 	u64 pmi_count;
 	struct sim_box *box;	/* all boxes, platform type order */
 };
@@ -253,8 +259,11 @@ struct sim {
 	struct sim_addr *map;	/* sorted by (space, addr) */
 	unsigned int nmap;
 
-	/* One lock for all of the state below and the sockets. */
-	raw_spinlock_t lock;
+	/*
+	 * One lock for all of the state below and the sockets: a test-and-set
+	 * lock holding its owner's CPU number + 1, 0 when free (sim_lock()).
+	 */
+	atomic_t lock;
 
 	/* cycles = (now - t0) * hz / 1e9 + warp, now frozen when manual */
 	u64 hz;
@@ -277,8 +286,12 @@ struct sim {
 	u64 nviol;
 	u64 nfaults;		/* accesses to absent registers */
 
+	/* Told of every PMI raised, under the lock (maybe in NMI context). */
 	void (*pmi_hook)(struct sim_socket *s, u32 cores);
-	atomic_t nmi_busy;
+	/* Called after every register write, without the lock. */
+	void (*kick)(struct sim *sim);
+	atomic_t nmi_busy;	/* NMI accesses refused: their CPU held the lock */
+	u64 nmi_accesses;	/* register accesses made in NMI context */
 };
 
 static inline struct sim_box *sim_box(struct sim_socket *s, unsigned int tidx,
@@ -347,8 +360,19 @@ void sim_unlock(struct sim *sim, unsigned long flags) __releases(&sim->lock);
 void sim_update(struct sim_socket *s, u64 to);
 void sim_update_all(struct sim *sim);
 u64 sim_now(struct sim *sim);
+u64 sim_cycles_at_ns(struct sim *sim, u64 ns);
+u64 sim_cycle_ns(struct sim *sim, u64 cycle);
+u64 sim_next_pmi(struct sim_socket *s);
+bool sim_cpu_nmi_spinning(unsigned int cpu);
 const struct sim_rate *sim_rate_find(struct sim *sim, unsigned int tidx,
 				     int box, u16 event, u8 umask);
+
+/* PMIs as NMIs (sim_nmi.c), for the module half. */
+int sim_nmi_start(struct sim *sim);
+void sim_nmi_stop(void);
+void sim_nmi_kick(void);
+struct seq_file;
+void sim_nmi_show(struct seq_file *m);
 
 /* The simulated PCI host buses (sim_pci.c), for the module half. */
 int sim_pci_create(struct sim *sim);

@@ -18,7 +18,10 @@
 #include <linux/bsearch.h>
 #include <linux/debugfs.h>
 #include <linux/err.h>
+#include <linux/hardirq.h>
+#include <linux/irqflags.h>
 #include <linux/kernel.h>
+#include <linux/ktime.h>
 #include <linux/math64.h>
 #include <linux/mm.h>
 #include <linux/module.h>
@@ -39,28 +42,61 @@
 const char *const sim_space_name[] = { [SIM_MSR] = "msr", [SIM_PCI] = "pci" };
 
 /*
- * The register callbacks may run in NMI context.  An NMI must never spin on
- * the lock its own CPU holds, so holders mark their CPU before taking it and
- * an NMI that finds the mark fails the access with -EBUSY instead.
+ * The register callbacks may run in NMI context, and the model sends NMIs
+ * itself (sim_nmi.c) while CPUs may be spinning for its lock: the lock is a
+ * test-and-set lock, which an NMI can take over the context it interrupted
+ * as long as that context only waits for it (a queued spinlock would queue
+ * the NMI behind its own CPU).  The lock word holds the owner's CPU number
+ * plus one, so an NMI can tell without a race whether its own CPU holds
+ * the lock: such an access fails with -EBUSY instead of spinning forever.
+ * Holders keep interrupts off, so nothing but an NMI can interrupt them.
+ *
+ * sim_nmi_spin marks a CPU spinning for the lock in NMI context: an NMI
+ * sent to it now is latched until that one returns (sim_nmi.c).
  */
-static DEFINE_PER_CPU(unsigned int, sim_busy);
+static DEFINE_PER_CPU(bool, sim_nmi_spin);
 
 void sim_lock(struct sim *sim, unsigned long *flags)
 	__acquires(&sim->lock)
 {
+	int me, old = 0;
+
 	local_irq_save(*flags);
-	__this_cpu_inc(sim_busy);
-	barrier();
-	raw_spin_lock(&sim->lock);
+	me = smp_processor_id() + 1;
+	if (!atomic_try_cmpxchg_acquire(&sim->lock, &old, me)) {
+		bool nmi = in_nmi();
+
+		if (nmi)
+			__this_cpu_write(sim_nmi_spin, true);
+		do {
+			cpu_relax();
+			old = 0;
+		} while (atomic_read(&sim->lock) ||
+			 !atomic_try_cmpxchg_acquire(&sim->lock, &old, me));
+		if (nmi)
+			__this_cpu_write(sim_nmi_spin, false);
+	}
+	__acquire(&sim->lock);
 }
 
 void sim_unlock(struct sim *sim, unsigned long flags)
 	__releases(&sim->lock)
 {
-	raw_spin_unlock(&sim->lock);
-	barrier();
-	__this_cpu_dec(sim_busy);
+	__release(&sim->lock);
+	atomic_set_release(&sim->lock, 0);
 	local_irq_restore(flags);
+}
+
+/* Whether this CPU holds the lock (interrupts off, so it cannot change). */
+static bool sim_lock_mine(struct sim *sim)
+{
+	return atomic_read(&sim->lock) == smp_processor_id() + 1;
+}
+
+/* @cpu is in NMI context, waiting for the lock. */
+bool sim_cpu_nmi_spinning(unsigned int cpu)
+{
+	return READ_ONCE(per_cpu(sim_nmi_spin, cpu));
 }
 
 /* ---- Event patterns ---------------------------------------------------- */
@@ -226,13 +262,51 @@ static u8 sim_worst_inc(const struct sim_box_type *t,
 
 /* ---- Time and counting ------------------------------------------------- */
 
-u64 sim_now(struct sim *sim)
+/* The cycle count at monotonic time @ns (live clock). */
+static u64 sim_cycles_at(struct sim *sim, u64 ns)
 {
-	u64 ns = sim->manual ? sim->frozen : ktime_get_mono_fast_ns();
-
 	ns = ns > sim->t0 ? ns - sim->t0 : 0;
 	return mul_u64_u64_div_u64(ns, sim->hz, NSEC_PER_SEC) + sim->warp;
 }
+
+u64 sim_now(struct sim *sim)
+{
+	return sim_cycles_at(sim, sim->manual ? sim->frozen :
+				  ktime_get_mono_fast_ns());
+}
+
+/*
+ * The earliest monotonic time (ktime_get_mono_fast_ns()) at which the live
+ * clock reaches @cycle: at or before the current time if it already has,
+ * U64_MAX with the manual clock or beyond the range of ktime.
+ */
+u64 sim_cycle_ns(struct sim *sim, u64 cycle)
+{
+	u64 d, ns;
+
+	if (sim->manual || cycle == U64_MAX)
+		return U64_MAX;
+	if (cycle <= sim->warp)
+		return sim->t0;
+	/* beyond 2^62 cycles the cycle count of the time could overflow */
+	if (cycle - sim->warp >= BIT_ULL(62) ||
+	    div64_u64(cycle - sim->warp, sim->hz) >= KTIME_SEC_MAX)
+		return U64_MAX;
+	d = mul_u64_u64_div_u64(cycle - sim->warp, NSEC_PER_SEC, sim->hz);
+	/* rounded down: step up until the cycle count gets there */
+	while (d < (u64)KTIME_MAX && sim_cycles_at(sim, sim->t0 + d) < cycle)
+		d++;
+	ns = sim->t0 + d;
+	return d >= (u64)KTIME_MAX || ns >= (u64)KTIME_MAX ? U64_MAX : ns;
+}
+EXPORT_SYMBOL_IF_KUNIT(sim_cycle_ns);
+
+/* For KUnit: the cycle count the live clock shows at monotonic time @ns. */
+u64 sim_cycles_at_ns(struct sim *sim, u64 ns)
+{
+	return sim_cycles_at(sim, ns);
+}
+EXPORT_SYMBOL_IF_KUNIT(sim_cycles_at_ns);
 
 static bool sim_key_eq(const struct sim_ctr_cfg *a, const struct sim_ctr_cfg *b)
 {
@@ -310,7 +384,9 @@ static u64 sim_overflow_at(const struct sim_cum *cum, u64 from, u64 to,
  * Add @d increments to counter n.  Only its count bits change: the rest
  * of a register that also holds the control is kept.  Saturating, the count
  * sticks at its maximum and reports reaching it; otherwise it wraps and
- * reports passing it.  The truth takes every increment either way.
+ * reports passing it.  The truth takes every increment either way;
+ * @overflows counts every wrap (saturating: every add that reaches or
+ * stays at the maximum, as reported).
  */
 static void sim_ctr_add(struct sim_socket *s, struct sim_box *b,
 			unsigned int n, u64 d)
@@ -322,14 +398,19 @@ static void sim_ctr_add(struct sim_socket *s, struct sim_box *b,
 	b->ctr[n].truth += d;
 	if (b->ctr[n].cfg.saturate) {
 		if (d >= mask - cnt) {
+			b->ctr[n].overflows++;
 			t->overflow(s, b, n);
 			cnt = mask;
 		} else {
 			cnt += d;
 		}
 	} else {
-		if (d >= sim_room(b, n))
+		if (d >= sim_room(b, n)) {
+			/* a long lazy span may wrap it more than once */
+			b->ctr[n].overflows += (d >> t->ctr_width) +
+					       ((cnt + (d & mask)) >> t->ctr_width);
 			t->overflow(s, b, n);
+		}
 		cnt = (cnt + d) & mask;
 	}
 	*v = (*v & ~mask) | cnt;
@@ -339,7 +420,10 @@ static void sim_ctr_add(struct sim_socket *s, struct sim_box *b,
  * Bring a socket's counters up to cycle @to.  Configuration only changes at
  * register accesses, except for the freeze a PMI causes: if a counter with
  * pmi set wraps on the way, count up to the end of the cycle it wrapped in,
- * let the platform freeze, and go on from there.
+ * let the platform freeze, and go on from there.  The cores the platform
+ * sends the PMI to are added to s->pmi_pending, for whoever delivers PMIs
+ * (sim_nmi.c) to take, and sim->pmi_hook, if any, is told.  Both happen
+ * under the lock, possibly in NMI context.
  */
 void sim_update(struct sim_socket *s, u64 to)
 {
@@ -388,10 +472,50 @@ void sim_update(struct sim_socket *s, u64 to)
 		if (!pmi)
 			continue;
 		cores = sim->plat->pmi(s);
-		if (cores && sim->pmi_hook)
+		if (!cores)
+			continue;
+		s->pmi_pending |= cores;
+		s->pmi_count++;
+		if (sim->pmi_hook)
 			sim->pmi_hook(s, cores);
 	}
 }
+
+/*
+ * The earliest cycle after s->cycle at which a counting counter with
+ * cfg.pmi set overflows, assuming no register changes meanwhile: the cycle
+ * in which sim_update() will raise the next PMI.  U64_MAX if none will.
+ * Within len cycles any counter adds exactly cum.sum, so the overflow lies
+ * within ceil(room / sum) periods: a binary search over that range.
+ */
+u64 sim_next_pmi(struct sim_socket *s)
+{
+	struct sim *sim = s->sim;
+	u64 best = U64_MAX, from = s->cycle;
+	unsigned int i, n;
+
+	for (i = 0; i < sim->nboxes; i++) {
+		struct sim_box *b = &s->box[i];
+
+		for (n = 0; n < b->type->nctrs; n++) {
+			struct sim_counter *c = sim_ctr_refresh(s, b, n);
+			u64 room, span, k;
+
+			if (!c->cfg.counting || !c->cfg.pmi || !c->cum.sum)
+				continue;
+			room = sim_room(b, n);
+			span = div64_u64(room + c->cum.sum - 1, c->cum.sum) *
+			       c->cum.len;
+			if (span > U64_MAX - from)
+				span = U64_MAX - from;
+			k = sim_overflow_at(&c->cum, from, from + span, room);
+			if (k && k < best)
+				best = k;
+		}
+	}
+	return best;
+}
+EXPORT_SYMBOL_IF_KUNIT(sim_next_pmi);
 
 void sim_update_all(struct sim *sim)
 {
@@ -400,13 +524,6 @@ void sim_update_all(struct sim *sim)
 
 	for (i = 0; i < sim->nsockets; i++)
 		sim_update(&sim->sock[i], now);
-}
-
-/* Until PMIs are delivered: remember which cores are owed one. */
-static void sim_pmi_record(struct sim_socket *s, u32 cores)
-{
-	s->pmi_pending |= cores;
-	s->pmi_count++;
 }
 
 /* ---- Register access --------------------------------------------------- */
@@ -514,7 +631,7 @@ static int sim_reg_access(struct sim_socket *s, struct sim_viol *v,
 
 static bool sim_nmi_refused(struct sim *sim)
 {
-	if (in_nmi() && __this_cpu_read(sim_busy)) {
+	if (in_nmi() && sim_lock_mine(sim)) {
 		atomic_inc(&sim->nmi_busy);
 		return true;
 	}
@@ -541,6 +658,8 @@ int sim_access(struct sim *sim, unsigned int socket, unsigned int cpu,
 	if (sim_nmi_refused(sim))
 		return -EBUSY;
 	sim_lock(sim, &flags);
+	if (in_nmi())
+		sim->nmi_accesses++;
 	if (socket < sim->nsockets) {
 		ret = sim_reg_access(&sim->sock[socket], &v,
 				     sim_lookup(sim, SIM_MSR, addr), 0, ~0ULL);
@@ -550,6 +669,8 @@ int sim_access(struct sim *sim, unsigned int socket, unsigned int cpu,
 	}
 	sim_record(sim, &v);
 	sim_unlock(sim, flags);
+	if (write && sim->kick)
+		sim->kick(sim);
 	if (!write)
 		*val = v.acc.val;
 	return ret;
@@ -591,10 +712,14 @@ int sim_pci_access(struct sim *sim, unsigned int socket, unsigned int cpu,
 		return -EBUSY;
 	shift = 32 * a->hi + 8 * off;
 	sim_lock(sim, &flags);
+	if (in_nmi())
+		sim->nmi_accesses++;
 	ret = sim_reg_access(&sim->sock[socket], &v, a, shift,
 			     GENMASK_ULL(8 * size - 1, 0) << shift);
 	sim_record(sim, &v);
 	sim_unlock(sim, flags);
+	if (write && sim->kick)
+		sim->kick(sim);
 	if (!write)
 		*val = v.acc.val;
 	return ret;
@@ -911,10 +1036,9 @@ struct sim *sim_create(const struct sim_platform *plat, unsigned int sockets,
 	}
 	sim->log_size = log_entries;
 	sim->log_first = 1;
-	raw_spin_lock_init(&sim->lock);
+	atomic_set(&sim->lock, 0);
 	sim->hz = uclk_mhz * 1000000ULL;
 	sim->t0 = ktime_get_mono_fast_ns();
-	sim->pmi_hook = sim_pmi_record;
 	return sim;
 err:
 	sim_destroy(sim);

@@ -97,6 +97,7 @@ struct sim_snap {
 	u64 ctl;
 	u64 val;
 	u64 truth;
+	u64 overflows;
 };
 
 static unsigned int sim_nctrs(struct sim *sim)
@@ -132,6 +133,7 @@ static void sim_snapshot(struct sim *sim, unsigned int socket,
 				out->ctl &= ~mask;
 			out->val = b->reg[t->ctr_reg][n] & mask;
 			out->truth = b->ctr[n].truth;
+			out->overflows = b->ctr[n].overflows;
 		}
 	}
 	sim_unlock(sim, flags);
@@ -145,7 +147,9 @@ static void sim_box_name(const struct sim_box *b, char *buf, size_t len)
 		snprintf(buf, len, "%s%u", b->type->name, b->idx);
 }
 
-static int sim_show_counters(struct seq_file *m, bool full)
+enum sim_show { SIM_SHOW_TRUTH, SIM_SHOW_FULL, SIM_SHOW_OVERFLOWS };
+
+static int sim_show_counters(struct seq_file *m, enum sim_show what)
 {
 	struct sim *sim = sim_live;
 	struct sim_snap *snap, *p;
@@ -163,13 +167,15 @@ static int sim_show_counters(struct seq_file *m, bool full)
 
 			sim_box_name(b, name, sizeof(name));
 			for (n = 0; n < b->type->nctrs; n++, p++) {
-				if (full)
+				if (what == SIM_SHOW_FULL)
 					seq_printf(m, "%u %s %u ctl=0x%llx value=0x%llx total=%llu\n",
 						   s, name, n, p->ctl, p->val,
 						   p->truth);
 				else
 					seq_printf(m, "%u %s %u %llu\n", s,
-						   name, n, p->truth);
+						   name, n,
+						   what == SIM_SHOW_TRUTH ?
+						   p->truth : p->overflows);
 			}
 		}
 	}
@@ -179,7 +185,13 @@ static int sim_show_counters(struct seq_file *m, bool full)
 
 static int sim_show_truth(struct seq_file *m, void *v)
 {
-	return sim_show_counters(m, false);
+	return sim_show_counters(m, SIM_SHOW_TRUTH);
+}
+
+/* Overflows the model reported per counter: `truth`'s format. */
+static int sim_show_overflows(struct seq_file *m, void *v)
+{
+	return sim_show_counters(m, SIM_SHOW_OVERFLOWS);
 }
 
 static int sim_cmd_truth(struct sim *sim, char *cmd)
@@ -193,21 +205,23 @@ static int sim_cmd_truth(struct sim *sim, char *cmd)
 	sim_update_all(sim);
 	for (s = 0; s < sim->nsockets; s++)
 		for (i = 0; i < sim->nboxes; i++)
-			for (n = 0; n < SIM_MAX_INST; n++)
+			for (n = 0; n < SIM_MAX_INST; n++) {
 				sim->sock[s].box[i].ctr[n].truth = 0;
+				sim->sock[s].box[i].ctr[n].overflows = 0;
+			}
 	sim_unlock(sim, flags);
 	return 0;
 }
 
 static int sim_show_counters_full(struct seq_file *m, void *v)
 {
-	return sim_show_counters(m, true);
+	return sim_show_counters(m, SIM_SHOW_FULL);
 }
 
 static int sim_show_info(struct seq_file *m, void *v)
 {
 	struct sim *sim = sim_live;
-	u64 dropped, nviol, nfaults, pmis;
+	u64 dropped, nviol, nfaults, pmis, nmi_accesses;
 	unsigned long flags;
 	unsigned int s;
 	u32 pending;
@@ -218,6 +232,7 @@ static int sim_show_info(struct seq_file *m, void *v)
 	nviol = sim->nviol;
 	nfaults = sim->nfaults;
 	manual = sim->manual;
+	nmi_accesses = sim->nmi_accesses;
 	sim_unlock(sim, flags);
 
 	seq_printf(m, "platform %s\n", sim->plat->name);
@@ -237,6 +252,8 @@ static int sim_show_info(struct seq_file *m, void *v)
 		seq_printf(m, "pmi_count_%u %llu\n", s, pmis);
 		seq_printf(m, "pmi_pending_%u 0x%x\n", s, pending);
 	}
+	sim_nmi_show(m);
+	seq_printf(m, "nmi_accesses %llu\n", nmi_accesses);
 	return 0;
 }
 
@@ -437,6 +454,7 @@ static int sim_cmd_rates(struct sim *sim, char *cmd)
 		if (!*line)
 			continue;
 		ret = sim_rate_parse(sim, line);
+		sim_nmi_kick();
 		if (ret)
 			return ret;
 	}
@@ -457,6 +475,7 @@ static int sim_cmd_clock(struct sim *sim, char *cmd)
 		sim_set_manual(sim, false);
 	else
 		return -EINVAL;
+	sim_nmi_kick();
 	return 0;
 }
 
@@ -479,8 +498,10 @@ static int sim_cmd_advance(struct sim *sim, char *cmd)
 	u64 n;
 	int ret = kstrtou64(strim(cmd), 10, &n);
 
-	if (!ret)
+	if (!ret) {
 		sim_advance(sim, n);
+		sim_nmi_kick();
+	}
 	return ret;
 }
 
@@ -563,6 +584,7 @@ struct sim_dfile {
 static const struct sim_dfile sim_dfiles[] = {
 	{ "info", 0444, sim_show_info, NULL },
 	{ "truth", 0644, sim_show_truth, sim_cmd_truth },
+	{ "overflows", 0444, sim_show_overflows, NULL },
 	{ "counters", 0444, sim_show_counters_full, NULL },
 	{ "log", 0644, NULL, sim_cmd_log },
 	{ "violations", 0644, sim_show_violations, sim_cmd_violations },
@@ -651,8 +673,14 @@ static int __init sim_init(void)
 	if (IS_ERR(sim))
 		return PTR_ERR(sim);
 	sim_live = sim;
+	ret = sim_nmi_start(sim);
+	if (ret) {
+		sim_destroy(sim);
+		return ret;
+	}
 	ret = sim_pci_create(sim);
 	if (ret) {
+		sim_nmi_stop();
 		sim_destroy(sim);
 		return ret;
 	}
@@ -670,6 +698,7 @@ static void __exit sim_exit(void)
 {
 	debugfs_remove_recursive(sim_dir);
 	sim_pci_destroy();
+	sim_nmi_stop();
 	sim_destroy(sim_live);
 }
 module_exit(sim_exit);

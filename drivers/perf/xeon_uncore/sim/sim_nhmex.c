@@ -328,6 +328,9 @@ static void cbox_overflow(struct sim_socket *s, struct sim_box *b,
  * sequence ends by setting en_all.  The model therefore sets pmi and
  * clears en_all, right after the cycle in which the counter passed 2^48.
  * Status and freeze happen even with pmi_core_sel = 0 ("no PMI sent").
+ * The mask returned is sent as NMIs by sim_nmi.c, which numbers cores in
+ * ascending topology_core_id() order within the package: the guide calls
+ * pmi_core_sel a core mask without saying how cores are numbered.
  */
 static u32 nhmex_pmi(struct sim_socket *s)
 {
@@ -336,6 +339,11 @@ static u32 nhmex_pmi(struct sim_socket *s)
 	*ureg(s, GLOBAL_STATUS) |= U_ST_PMI;
 	*ctl &= ~U_CTL_EN_ALL;
 	return FIELD_GET(U_CTL_PMI_CORE_SEL, *ctl);
+}
+
+static u32 nhmex_pmi_sel(struct sim_socket *s)
+{
+	return FIELD_GET(U_CTL_PMI_CORE_SEL, *ureg(s, GLOBAL_CTL));
 }
 
 static const struct sim_box_type nhmex_ubox = {
@@ -366,5 +374,6 @@ const struct sim_platform sim_nhmex_platform = {
 	.types = nhmex_types,
 	.ntypes = ARRAY_SIZE(nhmex_types),
 	.pmi = nhmex_pmi,
+	.pmi_sel = nhmex_pmi_sel,
 };
 EXPORT_SYMBOL_IF_KUNIT(sim_nhmex_platform);

@@ -570,6 +570,141 @@ static void test_long_spans(struct kunit *test)
 	}
 }
 
+/*
+ * sim_next_pmi() against counting cycle by cycle: the cycle after which the
+ * counter has taken room increments, where the model then raises the PMI.
+ * A second pmi_en counter and one without pmi_en compete with it.
+ */
+static void test_next_pmi(struct kunit *test)
+{
+	const struct cnt_case *c = test->param_value;
+	struct sim_ctr_cfg cfg = {
+		.thresh = c->thresh, .invert = c->invert, .edge = c->edge,
+	};
+	u64 evsel = EVSEL(c->event, 0x01, c->thresh) | (c->invert ? INV : 0) |
+		    (c->edge ? EDGE : 0) | PMI_EN;
+	struct sim_socket *s = &tsim(test)->sock[1];
+	struct sim_pattern pat, pat2;
+	unsigned int i;
+
+	rng_state += c->event * 17 + c->thresh * 3 + c->invert * 5 + c->edge;
+	for (i = 0; i < 6; i++) {
+		u64 c0, k, n, want, room = 1 + rng() % 300, room2;
+
+		sim_test_exit(test);
+		sim_test_init(test);
+		s = &tsim(test)->sock[1];
+		rng_state += i;
+		random_pattern(&pat, c->max);
+		set_rate(test, "cbox", 2, c->event, 0x01, pat.p, pat.len);
+		cbox_count(test, 1, 2, 3, evsel);
+		wr(test, 1, C_CTR(2, 3), CTR_MAX - room);
+		/* overflows sooner, without pmi_en: no PMI */
+		set_rate(test, "cbox", 4, 0x14, 0, one, 1);
+		cbox_count(test, 1, 4, 0, EVSEL(0x14, 0, 0));
+		wr(test, 1, C_CTR(4, 0), CTR_MAX - 1);
+		/* maybe a second pmi_en counter, sooner or later */
+		room2 = 1 + rng() % 600;
+		if (i & 1) {
+			random_pattern(&pat2, 1);
+			pat2.p[0] = 1;
+			set_rate(test, "cbox", 6, 0x15, 0, pat2.p, pat2.len);
+			cbox_count(test, 1, 6, 1, EVSEL(0x15, 0, 0) | PMI_EN);
+			wr(test, 1, C_CTR(6, 1), CTR_MAX - room2);
+		}
+		wr(test, 1, U_CTL, EN_ALL | U_CORE_SEL(1));
+		c0 = now(test, 1);
+		want = U64_MAX;
+		if (brute(&pat, &cfg, 0, pat.len)) {
+			for (k = c0, n = 0; n < room; k++)
+				n += brute(&pat, &cfg, k, k + 1);
+			want = k;
+		}
+		if (i & 1) {
+			static const struct sim_ctr_cfg plain = {};
+
+			for (k = c0, n = 0; n < room2 && k < want; k++)
+				n += brute(&pat2, &plain, k, k + 1);
+			if (n >= room2)
+				want = k;
+		}
+		KUNIT_EXPECT_EQ(test, sim_next_pmi(s), want);
+		if (want == U64_MAX) {
+			sim_advance(tsim(test), 10000);
+			KUNIT_EXPECT_EQ(test, s->pmi_count, 0ULL);
+			continue;
+		}
+		sim_advance(tsim(test), want - 1 - c0);
+		KUNIT_EXPECT_EQ(test, rd(test, 1, U_STATUS) & ST_PMI, 0ULL);
+		KUNIT_EXPECT_EQ(test, s->pmi_count, 0ULL);
+		sim_advance(tsim(test), 1);
+		KUNIT_EXPECT_EQ(test, rd(test, 1, U_STATUS) & ST_PMI, ST_PMI);
+		KUNIT_EXPECT_EQ(test, s->pmi_count, 1ULL);
+		/* frozen: nothing more to come */
+		KUNIT_EXPECT_EQ(test, sim_next_pmi(s), U64_MAX);
+	}
+}
+
+/* Every wrap over a long span is counted, pmi_en or not. */
+static void test_overflows(struct kunit *test)
+{
+	static const u8 full[] = { 24 };
+	struct sim *sim = tsim(test);
+	unsigned int i;
+
+	set_rate(test, "cbox", -1, 0x18, 0, full, 1);
+	for (i = 0; i < 4; i++) {
+		struct sim_counter *c = &sim_box(&sim->sock[0], CBOX, i)->ctr[1];
+		u64 v0 = ((u64)rng() << 16 | rng()) & (CTR_MAX - 1);
+		u64 n = BIT_ULL(44 + i) + rng(), t0 = c->truth;
+		u64 o0 = c->overflows;
+
+		cbox_count(test, 0, i, 1, EVSEL(0x18, 0, 0));
+		wr(test, 0, C_CTR(i, 1), v0);
+		sim_advance(sim, n);
+		KUNIT_EXPECT_EQ(test, sim_truth(sim, 0, CBOX, i, 1) - t0, 24 * n);
+		KUNIT_EXPECT_EQ(test, c->overflows - o0, (v0 + 24 * n) >> 48);
+		KUNIT_EXPECT_EQ(test, rd(test, 0, C_CTR(i, 1)),
+				(v0 + 24 * n) & (CTR_MAX - 1));
+	}
+	/* counted one read at a time: the same */
+	cbox_count(test, 0, 7, 0, EVSEL(0x18, 0, 0));
+	wr(test, 0, C_CTR(7, 0), CTR_MAX - 100);
+	for (i = 0; i < 1000; i++) {
+		sim_advance(sim, ((u64)rng() << 14) + rng() % 7);
+		rd(test, 0, C_CTR(7, 0));
+	}
+	KUNIT_EXPECT_EQ(test, sim_box(&sim->sock[0], CBOX, 7)->ctr[0].overflows,
+			(CTR_MAX - 100 + sim_truth(sim, 0, CBOX, 7, 0)) >> 48);
+}
+
+/* The live clock reaches a cycle exactly at the time sim_cycle_ns() gives. */
+static void test_cycle_ns(struct kunit *test)
+{
+	static const unsigned int mhz[] = { 2000, 1333, 1, 100000 };
+	unsigned int i, j;
+
+	KUNIT_EXPECT_EQ(test, sim_cycle_ns(tsim(test), 1000), U64_MAX);
+	for (i = 0; i < ARRAY_SIZE(mhz); i++) {
+		struct sim *sim = sim_create(&sim_nhmex_platform, 1, mhz[i], 0);
+
+		KUNIT_ASSERT_FALSE(test, IS_ERR(sim));
+		sim_advance(sim, 12345);
+		KUNIT_EXPECT_EQ(test, sim_cycle_ns(sim, 12345), sim->t0);
+		KUNIT_EXPECT_EQ(test, sim_cycle_ns(sim, U64_MAX), U64_MAX);
+		/* centuries away: beyond ktime */
+		KUNIT_EXPECT_EQ(test, sim_cycle_ns(sim, U64_MAX - 1), U64_MAX);
+		for (j = 0; j < 200; j++) {
+			u64 c = 12346 + ((u64)rng() << (rng() % 21)) + rng() % 7;
+			u64 ns = sim_cycle_ns(sim, c);
+
+			KUNIT_EXPECT_GE(test, sim_cycles_at_ns(sim, ns), c);
+			KUNIT_EXPECT_LT(test, sim_cycles_at_ns(sim, ns - 1), c);
+		}
+		sim_destroy(sim);
+	}
+}
+
 /* Truth goes past 2^48 while the counter wraps; lazy updates are exact. */
 static void test_truth_no_wrap(struct kunit *test)
 {
@@ -737,6 +872,9 @@ static struct kunit_case sim_test_cases[] = {
 	KUNIT_CASE(test_pmi_random),
 	KUNIT_CASE_PARAM(test_threshold_edge, cnt_gen_params),
 	KUNIT_CASE(test_long_spans),
+	KUNIT_CASE_PARAM(test_next_pmi, cnt_gen_params),
+	KUNIT_CASE(test_overflows),
+	KUNIT_CASE(test_cycle_ns),
 	KUNIT_CASE(test_truth_no_wrap),
 	KUNIT_CASE(test_sockets_independent),
 	KUNIT_CASE(test_default_patterns),

@@ -1,0 +1,322 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * PMI delivery for the model instance the driver programs: the overflow
+ * interrupts the modelled uncore raises become real NMIs on the CPUs they
+ * are meant for.
+ *
+ * Raising: on the Xeon 7500, a counter whose control has pmi_en passing
+ * 2^48 - 1 makes the U-box set GLOBAL_STATUS.pmi and clear GLOBAL_CTL.en_all
+ * (the freeze: nothing counts until software sets en_all again) and send a
+ * PMI to the cores pmi_core_sel (GLOBAL_CTL 8:1) selects; sim_update()
+ * models that right after the cycle of the wrap, whenever time is brought
+ * forward: inside a register access (then maybe in NMI context), a debugfs
+ * command, or here.  The cores are added to the socket's pmi_pending.
+ *
+ * Sending: one kernel thread, sim_nmi_thread(), sends every pending PMI as
+ * an NMI (apic->send_IPI(cpu, NMI_VECTOR)) from another CPU, so that the
+ * NMI interrupts real code on its target (a self-NMI would land in the IPI
+ * send path).  It wakes when the next PMI is due (live clock: the exact
+ * cycle is predicted from the counters' prefix sums, sim_next_pmi()) and
+ * when kicked: after every register write (a write can enable, preload or
+ * re-arm a counter, or select other cores), after a PMI raised inside an
+ * access and after the clock, advance and rates debugfs commands.  Kicks
+ * go through an irq_work, since accesses happen in NMI context too.  With
+ * the manual clock there are no deadlines: the PMIs an advance raises are
+ * sent after the kick.  The thread keeps itself off the CPUs the PMIs
+ * currently go to whenever another CPU is online.
+ *
+ * Each NMI is sent with the model's lock held, so that its target cannot
+ * be holding the lock when it lands (the driver's handler would see its
+ * accesses refused); the thread then waits, still holding it, until the
+ * model's own NMI handler, which runs first and claims nothing, has seen
+ * the NMI on the target (50 ms at most: nmi_timeout).  If the target is
+ * itself in an NMI waiting for the lock, the new NMI stays latched until
+ * that one returns, to a context that does not hold the lock either: the
+ * thread stops waiting.  A PMI for the thread's own CPU is sent after the
+ * lock is dropped (nmi_self, not counted in nmi_sent).
+ *
+ * Core numbering (our assumption: the guide calls pmi_core_sel a core mask
+ * without saying how cores are numbered): bit i of a socket's mask is the
+ * i-th core, by ascending topology_core_id(), of the present CPUs whose
+ * topology_physical_package_id() is the socket (the socket an MSR access
+ * reaches is that of the accessing CPU), and the NMI goes to the first
+ * online thread of that core.  A core with no thread online, or a bit
+ * beyond the socket's cores, drops the PMI (nmi_offline).
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/cpu.h>
+#include <linux/cpumask.h>
+#include <linux/hrtimer.h>
+#include <linux/irq_work.h>
+#include <linux/kernel.h>
+#include <linux/kthread.h>
+#include <linux/percpu.h>
+#include <linux/sched.h>
+#include <linux/seq_file.h>
+#include <linux/topology.h>
+#include <asm/apic.h>
+#include <asm/nmi.h>
+
+#include "sim.h"
+
+#define SIM_NMI_ACK_NS		(50 * NSEC_PER_MSEC)
+#define SIM_NMI_SLACK_NS	(10 * NSEC_PER_USEC)
+
+static struct sim *sim_nmi_sim;
+static struct task_struct *sim_nmi_task;
+static bool sim_nmi_kicked;
+
+/* Written by the thread only. */
+static u64 sim_nmi_sent, sim_nmi_self, sim_nmi_timeout, sim_nmi_offline;
+
+/* Set by the thread before it sends an NMI, cleared where it lands. */
+static DEFINE_PER_CPU(atomic_t, sim_nmi_expected);
+
+/* The thread's own: CPUs the PMIs go to, and the affinity it last set. */
+static struct cpumask sim_nmi_targets, sim_nmi_allowed, sim_nmi_applied;
+
+static int sim_nmi_handler(unsigned int type, struct pt_regs *regs)
+{
+	atomic_t *e = this_cpu_ptr(&sim_nmi_expected);
+
+	if (atomic_read(e))
+		atomic_set(e, 0);
+	return NMI_DONE;
+}
+
+static void sim_nmi_wake(struct irq_work *w)
+{
+	struct task_struct *t = READ_ONCE(sim_nmi_task);
+
+	WRITE_ONCE(sim_nmi_kicked, true);
+	if (t)
+		wake_up_process(t);
+}
+
+static struct irq_work sim_nmi_work = IRQ_WORK_INIT_HARD(sim_nmi_wake);
+
+/* Any context, NMI included. */
+void sim_nmi_kick(void)
+{
+	if (READ_ONCE(sim_nmi_task))
+		irq_work_queue(&sim_nmi_work);
+}
+
+static void sim_nmi_kick_hook(struct sim *sim)
+{
+	sim_nmi_kick();
+}
+
+static void sim_nmi_pmi_hook(struct sim_socket *s, u32 cores)
+{
+	sim_nmi_kick();
+}
+
+/*
+ * The CPU bit @idx of package @pkg's core mask stands for: -ENODEV if the
+ * package has no such core, -EAGAIN if none of its threads is online.
+ */
+static int sim_nmi_core_cpu(unsigned int pkg, unsigned int idx)
+{
+	int prev = -1, next, cpu;
+	unsigned int rank;
+
+	for (rank = 0; rank <= idx; rank++) {
+		next = INT_MAX;
+		for_each_present_cpu(cpu) {
+			int core = topology_core_id(cpu);
+
+			if (topology_physical_package_id(cpu) == pkg &&
+			    core > prev && core < next)
+				next = core;
+		}
+		if (next == INT_MAX)
+			return -ENODEV;
+		prev = next;
+	}
+	for_each_online_cpu(cpu)
+		if (topology_physical_package_id(cpu) == pkg &&
+		    topology_core_id(cpu) == prev)
+			return cpu;
+	return -EAGAIN;
+}
+
+static void sim_nmi_add_targets(unsigned int pkg, u32 cores)
+{
+	unsigned int i;
+	int cpu;
+
+	for (i = 0; i < 32; i++) {
+		if (!(cores & BIT(i)))
+			continue;
+		cpu = sim_nmi_core_cpu(pkg, i);
+		if (cpu >= 0)
+			cpumask_set_cpu(cpu, &sim_nmi_targets);
+	}
+}
+
+/*
+ * Send one NMI and wait for it to land: to another CPU under the lock, to
+ * this one after dropping it (so that it does not land in the section).
+ */
+static void sim_nmi_send(int cpu)
+{
+	atomic_t *e = per_cpu_ptr(&sim_nmi_expected, cpu);
+	u64 end = ktime_get_mono_fast_ns() + SIM_NMI_ACK_NS;
+
+	atomic_set(e, 1);
+	apic->send_IPI(cpu, NMI_VECTOR);
+	while (atomic_read(e)) {
+		/* Latched behind an NMI that waits for us: it will land. */
+		if (sim_cpu_nmi_spinning(cpu))
+			return;
+		if (ktime_get_mono_fast_ns() > end) {
+			if (atomic_xchg(e, 0))
+				sim_nmi_timeout++;
+			return;
+		}
+		cpu_relax();
+	}
+}
+
+/*
+ * Bring the model up to now, send the pending PMIs and note where PMIs go;
+ * the time the next one is due (U64_MAX: none, or the manual clock).
+ */
+static u64 sim_nmi_deliver(struct sim *sim)
+{
+	unsigned long flags;
+	unsigned int s, i;
+	int self = -1, cpu;
+	u64 next = U64_MAX;
+
+	cpumask_clear(&sim_nmi_targets);
+	sim_lock(sim, &flags);
+	sim_update_all(sim);
+	for (s = 0; s < sim->nsockets; s++) {
+		struct sim_socket *sk = &sim->sock[s];
+		u32 cores = sk->pmi_pending;
+
+		sk->pmi_pending = 0;
+		for (i = 0; i < 32; i++) {
+			if (!(cores & BIT(i)))
+				continue;
+			cpu = sim_nmi_core_cpu(s, i);
+			if (cpu < 0) {
+				sim_nmi_offline++;
+			} else if (cpu == smp_processor_id()) {
+				self = cpu;
+			} else {
+				sim_nmi_send(cpu);
+				sim_nmi_sent++;
+			}
+		}
+		if (sim->plat->pmi_sel)
+			sim_nmi_add_targets(s, sim->plat->pmi_sel(sk));
+		next = min(next, sim_next_pmi(sk));
+	}
+	next = sim_cycle_ns(sim, next);
+	sim_unlock(sim, flags);
+
+	if (self >= 0) {
+		sim_nmi_self++;
+		sim_nmi_send(self);
+	}
+	return next;
+}
+
+/* Off the PMI targets, when some other CPU is online. */
+static void sim_nmi_affinity(void)
+{
+	if (!cpumask_andnot(&sim_nmi_allowed, cpu_online_mask,
+			    &sim_nmi_targets))
+		cpumask_copy(&sim_nmi_allowed, cpu_possible_mask);
+	if (cpumask_equal(&sim_nmi_allowed, &sim_nmi_applied))
+		return;
+	if (!set_cpus_allowed_ptr(current, &sim_nmi_allowed))
+		cpumask_copy(&sim_nmi_applied, &sim_nmi_allowed);
+}
+
+static int sim_nmi_thread(void *data)
+{
+	struct sim *sim = data;
+	ktime_t until;
+	u64 next;
+
+	cpumask_copy(&sim_nmi_applied, cpu_possible_mask);
+	while (!kthread_should_stop()) {
+		WRITE_ONCE(sim_nmi_kicked, false);
+		cpus_read_lock();
+		next = sim_nmi_deliver(sim);
+		sim_nmi_affinity();
+		cpus_read_unlock();
+
+		set_current_state(TASK_INTERRUPTIBLE);
+		if (READ_ONCE(sim_nmi_kicked) || kthread_should_stop()) {
+			__set_current_state(TASK_RUNNING);
+			continue;
+		}
+		if (next == U64_MAX) {
+			schedule();
+		} else {
+			until = ns_to_ktime(next);
+			schedule_hrtimeout_range(&until, SIM_NMI_SLACK_NS,
+						 HRTIMER_MODE_ABS);
+		}
+		__set_current_state(TASK_RUNNING);
+	}
+	return 0;
+}
+
+int sim_nmi_start(struct sim *sim)
+{
+	struct task_struct *t;
+	int ret;
+
+	ret = register_nmi_handler(NMI_LOCAL, sim_nmi_handler, NMI_FLAG_FIRST,
+				   "xeon_uncore_sim");
+	if (ret)
+		return ret;
+	t = kthread_create(sim_nmi_thread, sim, "xeon_uncore_sim");
+	if (IS_ERR(t)) {
+		unregister_nmi_handler(NMI_LOCAL, "xeon_uncore_sim");
+		return PTR_ERR(t);
+	}
+	sim_nmi_sim = sim;
+	WRITE_ONCE(sim_nmi_task, t);
+	sim->kick = sim_nmi_kick_hook;
+	sim->pmi_hook = sim_nmi_pmi_hook;
+	wake_up_process(t);
+	return 0;
+}
+
+/*
+ * After the last access from outside (driver gone, debugfs and PCI buses
+ * removed).  With the task pointer cleared no kick queues the irq_work any
+ * more and a late one wakes nobody; once the first sync returns no wake-up
+ * can reach the task, which is then stopped.  The NMI handler stays until
+ * the thread, which may be waiting for it, is gone.
+ */
+void sim_nmi_stop(void)
+{
+	struct task_struct *t = sim_nmi_task;
+
+	if (!t)
+		return;
+	WRITE_ONCE(sim_nmi_task, NULL);
+	irq_work_sync(&sim_nmi_work);
+	kthread_stop(t);
+	irq_work_sync(&sim_nmi_work);
+	unregister_nmi_handler(NMI_LOCAL, "xeon_uncore_sim");
+	sim_nmi_sim->kick = NULL;
+	sim_nmi_sim->pmi_hook = NULL;
+}
+
+void sim_nmi_show(struct seq_file *m)
+{
+	seq_printf(m, "nmi_sent %llu\n", READ_ONCE(sim_nmi_sent));
+	seq_printf(m, "nmi_self %llu\n", READ_ONCE(sim_nmi_self));
+	seq_printf(m, "nmi_timeout %llu\n", READ_ONCE(sim_nmi_timeout));
+	seq_printf(m, "nmi_offline %llu\n", READ_ONCE(sim_nmi_offline));
+}
