@@ -292,7 +292,7 @@ void xu_pmu_start(struct perf_event *event, int flags)
 
 	/* Under the lock: enable_event may preset the count and prev_count. */
 	raw_spin_lock_irqsave(&box->lock, irqflags);
-	if (box->pmu->pmi && is_sampling_event(event))
+	if (box->pmu->pmi)
 		xu_event_set_period(box, event);
 	else
 		local64_set(&hwc->prev_count, xu_read_ctr(box, hwc->event_base));

@@ -7,7 +7,8 @@
  * - The uncore PMI (a platform with handle_pmi, a box type with a
  *   pmi_bit).  Every counter of such a box is programmed to interrupt: a
  *   sampling counter is preloaded with 2^width - period, a counting one
- *   interrupts when it wraps, so no timer has to poll it.  The PMI is an
+ *   with 2^(width-1), so it interrupts every half range and a fold never
+ *   misses a whole lap: no timer has to poll it.  The PMI is an
  *   NMI on the CPU the socket routes it to, its collecting CPU.  The
  *   platform walks its status registers and hands each box's overflowed
  *   counters to xu_box_overflow(), which folds, samples and re-arms while
@@ -117,24 +118,28 @@ static bool xu_sample(struct perf_event *event, struct pt_regs *regs)
 /* ---- PMI boxes ------------------------------------------------------ */
 
 /*
- * Preload a sampling event's counter to overflow after what is left of
- * its period (after a throttle, a whole period).  The counter is stopped
- * or frozen.
+ * Preload a PMI box's counter: a sampling event's to overflow after what
+ * is left of its period (after a throttle, a whole period), a counting
+ * event's after half the range.  The counter is stopped or frozen.
  */
 void xu_event_set_period(struct xu_box *box, struct perf_event *event)
 {
 	struct hw_perf_event *hwc = &event->hw;
 	unsigned int width = xu_width(box->pmu->type, hwc->idx);
-	s64 left = local64_read(&hwc->period_left);
-	s64 period = hwc->sample_period;
+	s64 left = BIT_ULL(width - 1);
 	u64 val;
 
-	if (left <= -period)
-		left = period;
-	else if (left <= 0)
-		left += period;
-	local64_set(&hwc->period_left, left);
-	hwc->last_period = period;
+	if (is_sampling_event(event)) {
+		s64 period = hwc->sample_period;
+
+		left = local64_read(&hwc->period_left);
+		if (left <= -period)
+			left = period;
+		else if (left <= 0)
+			left += period;
+		local64_set(&hwc->period_left, left);
+		hwc->last_period = period;
+	}
 
 	/* a longer period takes several overflows, one sample at the last */
 	left = min_t(s64, left, BIT_ULL(width - 1));
@@ -173,9 +178,8 @@ void xu_box_overflow(struct xu_box *box, unsigned long ovf, struct pt_regs *regs
 			continue;
 		sk->stats.overflows++;
 		xu_event_fold(box, event);
-		if (!is_sampling_event(event))
-			continue;
-		if (local64_read(&event->hw.period_left) > 0) {
+		if (!is_sampling_event(event) ||
+		    local64_read(&event->hw.period_left) > 0) {
 			xu_event_set_period(box, event);
 			continue;
 		}
