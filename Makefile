@@ -4,6 +4,7 @@
 # make install    install the modules and run depmod
 # make demo       a simulated 2-socket Xeon 7500 in QEMU running perf stat
 # make check      every test: KUnit, end to end on the stock and debug kernels
+# make bench      benchmarks: they print figures and assert nothing
 #
 KDIR ?= /lib/modules/$(shell uname -r)/build
 TESTS := tools/testing/xeon_uncore
@@ -26,4 +27,7 @@ demo:
 check:
 	$(TESTS)/run-tests
 
-.PHONY: all modules install clean demo check
+bench:
+	$(TESTS)/bench/sampling
+
+.PHONY: all modules install clean demo check bench

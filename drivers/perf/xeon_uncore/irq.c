@@ -321,16 +321,25 @@ unsigned int xu_core_rank(unsigned int cpu)
 
 /* ---- setup ---------------------------------------------------------- */
 
-/* Boxes of @sk whose poll timer is armed now. */
-static unsigned int xu_timers_armed(struct xu_socket *sk)
+/* Boxes of @sk whose poll timer is armed now, and the shortest interval. */
+static unsigned int xu_timers_armed(struct xu_socket *sk, u64 *min_ns)
 {
 	const struct xu_box_type * const *t;
 	unsigned int idx, n = 0;
 	struct xu_box *box;
 
-	for (t = xu_irq_plat->types; *t; t++)
-		for (idx = 0; (box = xu_socket_box(sk, *t, idx)); idx++)
-			n += hrtimer_active(&box->timer);
+	*min_ns = 0;
+	for (t = xu_irq_plat->types; *t; t++) {
+		for (idx = 0; (box = xu_socket_box(sk, *t, idx)); idx++) {
+			u64 ns = ktime_to_ns(READ_ONCE(box->poll));
+
+			if (!hrtimer_active(&box->timer))
+				continue;
+			n++;
+			if (!*min_ns || ns < *min_ns)
+				*min_ns = ns;
+		}
+	}
 	return n;
 }
 
@@ -341,13 +350,17 @@ static int xu_stats_show(struct seq_file *m, void *v)
 	for (i = 0; i < XU_MAX_SOCKETS; i++) {
 		struct xu_socket *sk = xu_socket_of_id(i);
 		const struct xu_stats *st;
+		unsigned int armed;
+		u64 min_ns;
 
 		if (!sk)
 			break;
 		st = &sk->stats;
-		seq_printf(m, "socket %u armed %u polls %llu nmis %llu stray %llu overflows %llu samples %llu throttled %llu\n",
-			   i, xu_timers_armed(sk), st->polls, st->nmis, st->stray,
-			   st->overflows, st->samples, st->throttled);
+		armed = xu_timers_armed(sk, &min_ns);
+		seq_printf(m, "socket %u armed %u poll_us %llu polls %llu nmis %llu stray %llu overflows %llu samples %llu throttled %llu\n",
+			   i, armed, div_u64(min_ns, NSEC_PER_USEC), st->polls,
+			   st->nmis, st->stray, st->overflows, st->samples,
+			   st->throttled);
 	}
 	return 0;
 }
