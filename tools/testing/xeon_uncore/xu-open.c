@@ -52,14 +52,16 @@ static const char *errname(int e)
 
 #define RB_PAGES 16
 
-static volatile sig_atomic_t signals, hups;
+/* counted by the handler, read with __atomic loads in the main flow */
+static int signals, hups;
 
-static void on_signal(int sig __attribute__((unused)), siginfo_t *si,
-		      void *uc __attribute__((unused)))
+static void on_signal(int sig, siginfo_t *si, void *uc)
 {
-	signals++;
+	(void)sig;
+	(void)uc;
+	__atomic_fetch_add(&signals, 1, __ATOMIC_RELAXED);
 	if (si->si_code == POLL_HUP)
-		hups++;
+		__atomic_fetch_add(&hups, 1, __ATOMIC_RELAXED);
 }
 
 /* PERF_RECORD_SAMPLEs in the ring buffer since *tail; consumes them. */
@@ -118,8 +120,8 @@ static int refresh_rounds(int fd, int refresh, int rounds)
 		return 1;
 	}
 	for (r = 1; r <= rounds; r++) {
-		signals = 0;
-		hups = 0;
+		__atomic_store_n(&signals, 0, __ATOMIC_RELAXED);
+		__atomic_store_n(&hups, 0, __ATOMIC_RELAXED);
 		samples = 0;
 		if (ioctl(fd, PERF_EVENT_IOC_REFRESH, refresh)) {
 			perror("xu-open: PERF_EVENT_IOC_REFRESH");
@@ -136,7 +138,8 @@ static int refresh_rounds(int fd, int refresh, int rounds)
 		nap_ms(200);
 		c1 = read_count(fd);
 		printf("round %d samples %d signals %d hup %d stopped %d\n", r,
-		       samples, (int)signals, (int)hups, c0 == c1);
+		       samples, __atomic_load_n(&signals, __ATOMIC_RELAXED),
+		       __atomic_load_n(&hups, __ATOMIC_RELAXED), c0 == c1);
 	}
 	return 0;
 }
