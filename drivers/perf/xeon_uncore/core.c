@@ -78,6 +78,12 @@ struct xu_socket *xu_socket_of_id(unsigned int id)
 	return id < xu_nr_sockets ? &xu_sockets[id] : NULL;
 }
 
+/* The @i-th box of socket @sk in PMU order, or NULL past the last. */
+struct xu_box *xu_socket_box_nr(struct xu_socket *sk, unsigned int i)
+{
+	return i < xu_nr_pmus ? xu_pmus[i].boxes[sk->id] : NULL;
+}
+
 /* Box @idx of type @t on socket @sk, or NULL. */
 struct xu_box *xu_socket_box(struct xu_socket *sk, const struct xu_box_type *t,
 			     unsigned int idx)

@@ -219,40 +219,42 @@ static int xu_nmi_handler(unsigned int type, struct pt_regs *regs)
 	return NMI_HANDLED;
 }
 
-/* Over the limit in the NMI: re-arm at the next tick, from the timer. */
-static void xu_throttle_work(struct irq_work *work)
+/* Over the limit: at the next tick, say so and re-arm what was masked. */
+static void xu_unthrottle_at_next_tick(struct xu_socket *sk)
 {
-	struct xu_socket *sk = container_of(work, struct xu_socket, throttle_work);
-
 	if (!hrtimer_active(&sk->unthrottle))
 		hrtimer_start(&sk->unthrottle, ns_to_ktime(TICK_NSEC),
 			      HRTIMER_MODE_REL_PINNED_HARD);
 }
 
+/* From the NMI, which cannot start a timer. */
+static void xu_throttle_work(struct irq_work *work)
+{
+	xu_unthrottle_at_next_tick(container_of(work, struct xu_socket, throttle_work));
+}
+
 static enum hrtimer_restart xu_unthrottle(struct hrtimer *timer)
 {
 	struct xu_socket *sk = container_of(timer, struct xu_socket, unthrottle);
-	struct xu_box *box;
-	unsigned int t, idx, i;
 	bool here = READ_ONCE(sk->cpu) == smp_processor_id();
+	struct xu_box *box;
+	unsigned int b, i;
 
 	pr_info_ratelimited("socket %u: over sample_limit=%u samples per tick, interrupts masked until the next tick (%llu samples dropped so far)\n",
 			    sk->id, READ_ONCE(sample_limit), sk->stats.throttled);
-	for (t = 0; xu_irq_plat->types[t]; t++) {
-		for (idx = 0; (box = xu_socket_box(sk, xu_irq_plat->types[t], idx)); idx++) {
-			unsigned long thr = xchg(&box->throttled, 0);
+	for (b = 0; (box = xu_socket_box_nr(sk, b)); b++) {
+		unsigned long thr = xchg(&box->throttled, 0);
 
-			if (!here)
+		if (!here)
+			continue;
+		/* stop and restart: fold, then a whole period again */
+		for_each_set_bit(i, &thr, XU_MAX_COUNTERS) {
+			struct perf_event *event = box->counters[i];
+
+			if (!event || (event->hw.state & PERF_HES_STOPPED))
 				continue;
-			/* stop and restart: fold, then a whole period again */
-			for_each_set_bit(i, &thr, XU_MAX_COUNTERS) {
-				struct perf_event *event = box->counters[i];
-
-				if (!event || (event->hw.state & PERF_HES_STOPPED))
-					continue;
-				xu_pmu_stop(event, PERF_EF_UPDATE);
-				xu_pmu_start(event, PERF_EF_RELOAD);
-			}
+			xu_pmu_stop(event, PERF_EF_UPDATE);
+			xu_pmu_start(event, PERF_EF_RELOAD);
 		}
 	}
 	return HRTIMER_NORESTART;
@@ -284,10 +286,7 @@ void xu_poll_samples(struct xu_box *box, struct perf_event *event)
 		if (!xu_tick_budget(box->sk)) {
 			/* the rest of this poll's periods are dropped */
 			local64_set(&hwc->period_left, hwc->sample_period);
-			if (!hrtimer_active(&box->sk->unthrottle))
-				hrtimer_start(&box->sk->unthrottle,
-					      ns_to_ktime(TICK_NSEC),
-					      HRTIMER_MODE_REL_PINNED_HARD);
+			xu_unthrottle_at_next_tick(box->sk);
 			return;
 		}
 		if (xu_sample(event, regs)) {
@@ -324,21 +323,18 @@ unsigned int xu_core_rank(unsigned int cpu)
 /* Boxes of @sk whose poll timer is armed now, and the shortest interval. */
 static unsigned int xu_timers_armed(struct xu_socket *sk, u64 *min_ns)
 {
-	const struct xu_box_type * const *t;
-	unsigned int idx, n = 0;
+	unsigned int b, n = 0;
 	struct xu_box *box;
 
 	*min_ns = 0;
-	for (t = xu_irq_plat->types; *t; t++) {
-		for (idx = 0; (box = xu_socket_box(sk, *t, idx)); idx++) {
-			u64 ns = ktime_to_ns(READ_ONCE(box->poll));
+	for (b = 0; (box = xu_socket_box_nr(sk, b)); b++) {
+		u64 ns = ktime_to_ns(READ_ONCE(box->poll));
 
-			if (!hrtimer_active(&box->timer))
-				continue;
-			n++;
-			if (!*min_ns || ns < *min_ns)
-				*min_ns = ns;
-		}
+		if (!hrtimer_active(&box->timer))
+			continue;
+		n++;
+		if (!*min_ns || ns < *min_ns)
+			*min_ns = ns;
 	}
 	return n;
 }

@@ -291,6 +291,7 @@ unsigned int xu_core_rank(unsigned int cpu);
 /* Core services for irq.c and the platforms (core.c) */
 struct xu_socket *xu_socket_of(int cpu);
 struct xu_socket *xu_socket_of_id(unsigned int id);
+struct xu_box *xu_socket_box_nr(struct xu_socket *sk, unsigned int i);
 struct xu_box *xu_socket_box(struct xu_socket *sk, const struct xu_box_type *t,
 			     unsigned int idx);
 u64 xu_event_fold(struct xu_box *box, struct perf_event *event);
