@@ -826,13 +826,42 @@ static int xu_pmu_setup(struct xu_pmu *xp, const struct xu_box_type *t,
 	return 0;
 }
 
-/* Every PMU and its boxes, before any is visible. */
+/* CPUID leaf 0xb: level type (ECX 15:8; 1 SMT, 2 core), CPUs (EBX 15:0) */
+#define XU_CPUID_LEVEL_TYPE	GENMASK(15, 8)
+#define XU_CPUID_LEVEL_CPUS	GENMASK(15, 0)
+
+/*
+ * Cores per package as the kernel counts them: logical processors at the
+ * core level of CPUID leaf 0xb over those at the SMT level; 0 if unknown.
+ */
+static unsigned int xu_cores_per_package(void)
+{
+	unsigned int eax, smt, ecx, edx, pkg;
+
+	if (boot_cpu_data.cpuid_level < 0xb)
+		return 0;
+	cpuid_count(0xb, 0, &eax, &smt, &ecx, &edx);
+	if (FIELD_GET(XU_CPUID_LEVEL_TYPE, ecx) != 1)
+		return 0;
+	cpuid_count(0xb, 1, &eax, &pkg, &ecx, &edx);
+	if (FIELD_GET(XU_CPUID_LEVEL_TYPE, ecx) != 2)
+		return 0;
+	smt = FIELD_GET(XU_CPUID_LEVEL_CPUS, smt);
+	pkg = FIELD_GET(XU_CPUID_LEVEL_CPUS, pkg);
+	if (!smt || pkg < smt)
+		return 0;
+	return pkg / smt;
+}
+
+/* Boxes of @t on this machine's sockets. */
 static unsigned int xu_num_boxes(const struct xu_box_type *t)
 {
-	if (xu_plat->num_boxes)
-		return min(t->num_boxes, xu_plat->num_boxes(t));
-	return t->num_boxes;
+	unsigned int cores = t->per_core ? xu_cores_per_package() : 0;
+
+	return cores ? min(t->num_boxes, cores) : t->num_boxes;
 }
+
+/* Every PMU and its boxes, before any is visible. */
 
 static int xu_pmus_setup(void)
 {

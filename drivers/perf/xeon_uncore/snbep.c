@@ -16,7 +16,6 @@
 #include <linux/bits.h>
 #include <linux/kernel.h>
 #include <kunit/visibility.h>
-#include <asm/processor.h>
 
 #include "uncore.h"
 
@@ -91,10 +90,6 @@
 #define SNBEP_NODEID		GENMASK(2, 0)
 
 #define SNBEP_QPI_CTO_COUNT	(0x38 | SNBEP_CTL_EV_SEL_EXT)
-
-/* CPUID leaf 0xb: level type (ECX 15:8; 1 SMT, 2 core), CPUs (EBX 15:0) */
-#define SNBEP_CPUID_LEVEL_TYPE	GENMASK(15, 8)
-#define SNBEP_CPUID_LEVEL_CPUS	GENMASK(15, 0)
 
 XU_FIELD(event,		event,		0, SNBEP_CTL_EV_SEL);
 XU_FIELD(event_ext,	event,		0, SNBEP_CTL_EV_SEL | SNBEP_CTL_EV_SEL_EXT);
@@ -470,10 +465,14 @@ static const struct xu_box_type snbep_ubox = {
 	.fields		= snbep_ubox_fields,
 };
 
-/* max_inc: TOR_OCCUPANCY adds up to the 20 TOR entries per cycle. */
+/*
+ * max_inc: TOR_OCCUPANCY adds up to the 20 TOR entries per cycle.  A part
+ * with fewer cores has as many C-boxes (LLC slices): 2 to 8 of the die's 8.
+ */
 static const struct xu_box_type snbep_cbox = {
 	.name		= "cbox",
 	.num_boxes	= 8,
+	.per_core	= true,
 	.num_counters	= 4,
 	.width		= 44,
 	.max_inc	= 20,
@@ -617,31 +616,6 @@ static int snbep_pci_socket(struct pci_dev *pdev)
 	return -ENODEV;
 }
 
-/*
- * A part with fewer cores has as many C-boxes (and LLC slices): 2 to 8
- * of the die's 8.  Cores per package from CPUID leaf 0xb, as the kernel
- * counts them: logical processors at the core level over those at the
- * SMT level.
- */
-static unsigned int snbep_num_boxes(const struct xu_box_type *t)
-{
-	unsigned int eax, smt, ecx, edx, pkg;
-
-	if (t != &snbep_cbox || boot_cpu_data.cpuid_level < 0xb)
-		return t->num_boxes;
-	cpuid_count(0xb, 0, &eax, &smt, &ecx, &edx);
-	if (FIELD_GET(SNBEP_CPUID_LEVEL_TYPE, ecx) != 1)
-		return t->num_boxes;
-	cpuid_count(0xb, 1, &eax, &pkg, &ecx, &edx);
-	if (FIELD_GET(SNBEP_CPUID_LEVEL_TYPE, ecx) != 2)
-		return t->num_boxes;
-	smt &= SNBEP_CPUID_LEVEL_CPUS;
-	pkg &= SNBEP_CPUID_LEVEL_CPUS;
-	if (!smt || pkg < smt)
-		return t->num_boxes;
-	return pkg / smt;
-}
-
 const struct xu_platform xu_snbep_platform = {
 	.name		= "Xeon E5-2600 (Sandy Bridge-EP)",
 	.family		= 6,
@@ -649,7 +623,6 @@ const struct xu_platform xu_snbep_platform = {
 	/* the ring runs at core clock: the fastest turbo of the line, 3.8 GHz */
 	.uclk_max_hz	= 3800000000ULL,
 	.types		= snbep_types,
-	.num_boxes	= snbep_num_boxes,
 	.pci_socket	= snbep_pci_socket,
 };
 EXPORT_SYMBOL_IF_KUNIT(xu_snbep_platform);

@@ -146,6 +146,7 @@ struct xu_box_type {
 	const u16 *pci_ids;		/* PCI: device ID of box i */
 	const u16 *pci_aux_ids;		/* PCI: its companion function, if any */
 	unsigned int num_boxes;		/* per socket */
+	bool per_core;			/* one box per core, at most num_boxes */
 	unsigned int num_counters;
 	unsigned int width;		/* counter bits */
 	unsigned int max_inc;		/* largest per-cycle increment of any event */
@@ -185,8 +186,6 @@ struct xu_platform {
 	u8 model;
 	u64 uclk_max_hz;		/* fastest clock any counter counts in, any SKU */
 	const struct xu_box_type * const *types;	/* NULL-terminated */
-	/* boxes of @t this machine's sockets have, if fewer than t->num_boxes */
-	unsigned int (*num_boxes)(const struct xu_box_type *t);
 	/* PCI boxes: the logical package of a PCI function, or < 0 */
 	int (*pci_socket)(struct pci_dev *pdev);
 	void (*init_socket)(struct xu_socket *sk);	/* on the socket's CPU */
