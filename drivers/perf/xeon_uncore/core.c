@@ -862,7 +862,6 @@ static unsigned int xu_num_boxes(const struct xu_box_type *t)
 }
 
 /* Every PMU and its boxes, before any is visible. */
-
 static int xu_pmus_setup(void)
 {
 	const struct xu_box_type * const *t;
