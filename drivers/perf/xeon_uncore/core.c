@@ -10,6 +10,15 @@
  * CPU (irq.c), which folds lock-free and so may interrupt any of it; and,
  * for boxes without a PMI, pmu->read from another CPU of the same package
  * (PERF_EV_CAP_READ_ACTIVE_PKG), which folds under the box lock.
+ *
+ * The collector changes only in the hotplug callbacks, in this order: a
+ * socket coming up is initialised on its first CPU before that CPU is
+ * published; a collector going offline withdraws itself (-1) first, then
+ * perf migrates the events, then the new CPU routes the PMI to itself,
+ * publishes itself and handles any overflow left pending meanwhile.  The
+ * last CPU of a package stays the collector until it is dead: perf tears
+ * its events down after our offline callback, and until then they count
+ * and interrupt as before.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -53,7 +62,7 @@ static struct xu_socket xu_sockets[XU_MAX_SOCKETS];
 static unsigned int xu_nr_sockets;
 static struct xu_pmu *xu_pmus;
 static unsigned int xu_nr_pmus;
-static enum cpuhp_state xu_hp_state;
+static enum cpuhp_state xu_hp_state, xu_hp_dead;
 static bool xu_unloading;
 
 static inline struct xu_pmu *to_xu_pmu(struct pmu *pmu)
@@ -96,12 +105,20 @@ struct xu_box *xu_socket_box(struct xu_socket *sk, const struct xu_box_type *t,
 	return NULL;
 }
 
-/* The box of @xp this CPU may drive, or NULL if it is not the collector. */
+/* Whether this CPU drives @sk's boxes: its collector, or the one it moves to. */
+static bool xu_socket_local(const struct xu_socket *sk)
+{
+	int cpu = smp_processor_id();
+
+	return READ_ONCE(sk->cpu) == cpu || READ_ONCE(sk->target) == cpu;
+}
+
+/* The box of @xp this CPU may drive, or NULL. */
 static struct xu_box *xu_local_box(struct xu_pmu *xp)
 {
 	struct xu_socket *sk = xu_socket_of(smp_processor_id());
 
-	if (!sk || sk->cpu != smp_processor_id())
+	if (!sk || !xu_socket_local(sk))
 		return NULL;
 	return xp->boxes[sk->id];
 }
@@ -167,43 +184,72 @@ static void xu_check_saturated(struct xu_box *box, struct perf_event *event,
 }
 
 /*
- * Fold the hardware count into event->count and, for a sampling event,
- * out of what is left of its period; returns the increment.  Lock-free
- * against the PMI on this CPU: a fold that the NMI's fold overtakes retries.
+ * Fold the hardware count into event->count and, for a polled sampling
+ * event, out of what is left of its period.  Lock-free against the PMI on
+ * this CPU: a fold that the NMI's fold or re-arm overtakes retries (the
+ * re-arm generation in prev_count, see xu_prev_armed()).  A counter that
+ * cannot be read is not folded: the next fold that can takes the whole
+ * increment.  false: not folded.
  */
-u64 xu_event_fold(struct xu_box *box, struct perf_event *event)
+bool xu_event_fold(struct xu_box *box, struct perf_event *event)
 {
 	struct hw_perf_event *hwc = &event->hw;
+	unsigned int width = xu_width(box->pmu->type, hwc->idx);
 	u64 prev, now, delta;
 
 	do {
 		prev = local64_read(&hwc->prev_count);
-		now = xu_read_ctr(box, hwc->event_base);
+		if (xu_read_ctr(box, hwc->event_base, &now)) {
+			box->sk->stats.read_errors++;
+			return false;
+		}
+		now = xu_prev_folded(prev, now, width);
 	} while (local64_cmpxchg(&hwc->prev_count, prev, now) != prev);
 
-	delta = xu_delta(prev, now, xu_width(box->pmu->type, hwc->idx));
+	delta = xu_delta(prev, now, width);
 	local64_add(delta, &event->count);
-	if (is_sampling_event(event))
+	/* a PMI box counts its period from the value it armed (irq.c) */
+	if (is_sampling_event(event) && !box->pmu->pmi)
 		local64_sub(delta, &hwc->period_left);
 	xu_check_saturated(box, event, now);
-	return delta;
+	return true;
 }
 
-/* Fold from any CPU of the package (boxes with a PMI: only the collector). */
-static void xu_event_update(struct perf_event *event)
+/*
+ * Fold from any CPU of the package (boxes with a PMI: only the collector).
+ * In NMI (perf_event_read_local() for a BPF program) the code the NMI
+ * interrupted may hold the box lock, and config space takes the PCI lock:
+ * an MSR box folds if its lock is free, otherwise the event keeps the
+ * count of its last fold.  @poll: the poll timer, which takes the sample
+ * periods the fold completed (returned; 0 for everyone else).
+ */
+static u64 xu_event_update(struct perf_event *event, bool poll)
 {
 	struct xu_box *box = xu_event_box(event);
 	unsigned long flags;
+	u64 due = 0;
 
 	if (box->pmu->pmi) {
 		if (!(event->hw.state & PERF_HES_UPTODATE))
 			xu_event_fold(box, event);
-		return;
+		return 0;
+	}
+	if (in_nmi()) {
+		if (box->pmu->type->space != XU_MSR || !raw_spin_trylock(&box->lock))
+			return 0;
+		if (!(event->hw.state & PERF_HES_UPTODATE))
+			xu_event_fold(box, event);
+		raw_spin_unlock(&box->lock);
+		return 0;
 	}
 	raw_spin_lock_irqsave(&box->lock, flags);
 	if (!(event->hw.state & PERF_HES_UPTODATE))
 		xu_event_fold(box, event);
+	/* under the lock: a read from another CPU folds into period_left too */
+	if (poll && is_sampling_event(event))
+		due = xu_periods_due(&event->hw);
 	raw_spin_unlock_irqrestore(&box->lock, flags);
+	return due;
 }
 
 static ktime_t xu_box_poll_interval(const struct xu_box *box)
@@ -249,12 +295,13 @@ static enum hrtimer_restart xu_box_poll(struct hrtimer *timer)
 		xu_box_disable(box);
 	for_each_set_bit(i, &box->used, XU_MAX_COUNTERS) {
 		struct perf_event *event = box->counters[i];
+		u64 due;
 
 		if (event->hw.state & PERF_HES_STOPPED)
 			continue;
-		xu_event_update(event);
-		if (is_sampling_event(event))
-			xu_poll_samples(box, event);
+		due = xu_event_update(event, true);
+		if (due)
+			xu_poll_samples(box, event, due);
 	}
 	if (freeze)
 		xu_box_enable(box);
@@ -286,22 +333,53 @@ static void xu_event_disable(struct xu_box *box, struct perf_event *event)
 		xu_write_reg(box, event->hw.config_base, 0);
 }
 
+/*
+ * Arm @box's poll timer for an event that starts.  When the box's last
+ * event stopped, the timer was cancelled and its deadline kept: a restart
+ * keeps it (or fires now if it has passed), since under multiplexing
+ * events stop and start every few milliseconds and a timer restarted from
+ * "now" each time would never expire.
+ */
+static void xu_box_timer_start(struct xu_box *box, ktime_t poll)
+{
+	ktime_t now = ktime_get(), at = ktime_add(now, poll);
+
+	if (box->n_active++ == 0) {
+		if (box->next_poll && ktime_before(box->next_poll, at))
+			at = ktime_after(box->next_poll, now) ? box->next_poll : now;
+	} else if (poll >= box->poll ||
+		   !ktime_before(at, hrtimer_get_expires(&box->timer))) {
+		box->poll = min(poll, box->poll);
+		return;
+	}
+	box->poll = poll;
+	hrtimer_start(&box->timer, at, HRTIMER_MODE_ABS_PINNED_HARD);
+}
+
 void xu_pmu_start(struct perf_event *event, int flags)
 {
 	struct xu_box *box = xu_event_box(event);
 	struct hw_perf_event *hwc = &event->hw;
 	unsigned long irqflags;
 	ktime_t poll;
+	u64 now;
 
 	if (WARN_ON_ONCE(hwc->idx < 0 || !(hwc->state & PERF_HES_STOPPED)))
 		return;
 
 	/* Under the lock: enable_event may preset the count and prev_count. */
 	raw_spin_lock_irqsave(&box->lock, irqflags);
-	if (box->pmu->pmi)
-		xu_event_set_period(box, event);
-	else
-		local64_set(&hwc->prev_count, xu_read_ctr(box, hwc->event_base));
+	if (box->pmu->pmi) {
+		xu_event_set_period(box, event, flags & PERF_EF_RELOAD);
+	} else {
+		/* a new period (PERF_EVENT_IOC_PERIOD): counted from here */
+		if ((flags & PERF_EF_RELOAD) && is_sampling_event(event))
+			xu_period_reload(hwc);
+		if (!xu_read_ctr(box, hwc->event_base, &now))
+			local64_set(&hwc->prev_count,
+				    xu_prev_folded(local64_read(&hwc->prev_count), now,
+						   xu_width(box->pmu->type, hwc->idx)));
+	}
 	hwc->state = 0;
 	xu_event_enable(box, event);
 	raw_spin_unlock_irqrestore(&box->lock, irqflags);
@@ -314,10 +392,7 @@ void xu_pmu_start(struct perf_event *event, int flags)
 	poll = xu_box_poll_interval(box);
 	if (is_sampling_event(event))
 		poll = min(poll, xu_sample_interval(box, event));
-	if (box->n_active++ == 0 || poll < box->poll) {
-		box->poll = poll;
-		hrtimer_start(&box->timer, box->poll, HRTIMER_MODE_REL_PINNED_HARD);
-	}
+	xu_box_timer_start(box, poll);
 }
 
 void xu_pmu_stop(struct perf_event *event, int flags)
@@ -331,11 +406,15 @@ void xu_pmu_stop(struct perf_event *event, int flags)
 		xu_event_disable(box, event);
 		hwc->state |= PERF_HES_STOPPED;
 		/* may run in the timer's own callback: never wait for it */
-		if (--box->n_active == 0 && !box->pmu->pmi)
+		if (--box->n_active == 0 && !box->pmu->pmi) {
+			box->next_poll = hrtimer_get_expires(&box->timer);
 			hrtimer_try_to_cancel(&box->timer);
+		}
 	}
 	if ((flags & PERF_EF_UPDATE) && !(hwc->state & PERF_HES_UPTODATE)) {
-		xu_event_update(event);
+		xu_event_update(event, false);
+		if (box->pmu->pmi)
+			xu_event_period_sync(box, event);
 		hwc->state |= PERF_HES_UPTODATE;
 	}
 }
@@ -405,6 +484,9 @@ static int xu_pmu_add(struct perf_event *event, int flags)
 	unsigned int i, n = box->n_events;
 	struct xu_enc enc;
 
+	/* a stale CPU: perf put the event there as the collector moved away */
+	if (!xu_socket_local(box->sk))
+		return -ENODEV;
 	if (n >= xu_counters_total(t))
 		return -ENOSPC;
 
@@ -449,7 +531,7 @@ static int xu_pmu_add(struct perf_event *event, int flags)
 			continue;
 		xu_event_place(box, e, assign[i]);
 		if (running & BIT(i))
-			xu_pmu_start(e, PERF_EF_RELOAD);
+			xu_pmu_start(e, 0);
 	}
 
 	event->hw.state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
@@ -495,7 +577,7 @@ static void xu_pmu_del(struct perf_event *event, int flags)
 
 static void xu_pmu_read(struct perf_event *event)
 {
-	xu_event_update(event);
+	xu_event_update(event, false);
 }
 
 /* perf_event_mmap_page.index: RDPMC index + 1 where the counters have one. */
@@ -609,6 +691,7 @@ static int xu_event_init(struct perf_event *event)
 	struct xu_box *box;
 	struct xu_enc enc;
 	const char *why;
+	int cpu;
 
 	if (attr->type != event->pmu->type)
 		return -ENOENT;
@@ -639,14 +722,21 @@ static int xu_event_init(struct perf_event *event)
 				 why, config[0], config[1], config[2]);
 
 	sk = xu_socket_of(event->cpu);
-	if (!sk || READ_ONCE(sk->cpu) < 0)
+	if (!sk)
+		return xu_refuse(xp, -ENODEV, "no socket for CPU %d", event->cpu);
+	cpu = READ_ONCE(sk->cpu);
+	if (cpu < 0 && READ_ONCE(sk->target) >= 0)
+		return xu_refuse(xp, -EAGAIN,
+				 "socket %u's collecting CPU is moving (CPU hotplug); try again",
+				 sk->id);
+	if (cpu < 0)
 		return xu_refuse(xp, -ENODEV, "no online CPU in the package of CPU %d", event->cpu);
 	box = xp->boxes[sk->id];
 	if (!xu_box_present(box))
 		return xu_refuse(xp, -ENODEV, "its PCI device was not found on socket %u",
 				 sk->id);
 	if ((enc.shared_mask[0] | enc.shared_mask[1]) && xp->type->pci_aux_ids &&
-	    !READ_ONCE(box->aux))
+	    !rcu_access_pointer(box->aux))
 		return xu_refuse(xp, -ENODEV,
 				 "the event needs the match/mask PCI device, not found on socket %u",
 				 sk->id);
@@ -659,7 +749,7 @@ static int xu_event_init(struct perf_event *event)
 	if (xu_validate_group(xp, event))
 		return -EINVAL;
 
-	event->cpu = sk->cpu;
+	event->cpu = cpu;
 	event->pmu_private = box;
 	/* with a PMI, every fold stays on the collector (lock-free vs the NMI) */
 	if (!xp->pmi)
@@ -953,16 +1043,16 @@ int xu_socket_of_phys(unsigned int phys)
 
 /* ---- sockets and CPU hotplug ---------------------------------------- */
 
-/* Runs on the socket's new collecting CPU. */
-static void xu_socket_init(struct xu_socket *sk)
+/* On @cpu, the socket's first: before @cpu is published as its collector. */
+static void xu_socket_init(struct xu_socket *sk, int cpu)
 {
 	unsigned int i;
 
 	if (xu_plat->init_socket)
 		xu_plat->init_socket(sk);
 	if (pmi && xu_plat->set_pmi_cpu) {
-		xu_plat->set_pmi_cpu(sk);
-		WRITE_ONCE(sk->pmi_cpu, sk->cpu);
+		WRITE_ONCE(sk->pmi_cpu, cpu);
+		xu_plat->set_pmi_cpu(sk, cpu);
 	}
 	for (i = 0; i < xu_nr_pmus; i++) {
 		struct xu_box *box = xu_pmus[i].boxes[sk->id];
@@ -991,16 +1081,26 @@ static void xu_socket_exit(struct xu_socket *sk)
 	}
 	if (xu_plat->exit_socket)
 		xu_plat->exit_socket(sk);
-	WRITE_ONCE(sk->pmi_cpu, -1);
 }
 
-/* On the socket's new collecting CPU, once its events have moved there. */
-static void xu_socket_move_pmi(void *info)
+/*
+ * On the new collector, its events migrated: route the PMI here, then
+ * publish.  An overflow whose PMI went to the old CPU meanwhile was only
+ * claimed there and left the socket frozen: handle it now, in an NMI.
+ */
+static void xu_socket_adopt(void *info)
 {
 	struct xu_socket *sk = info;
+	int cpu = smp_processor_id();
 
-	xu_plat->set_pmi_cpu(sk);
-	WRITE_ONCE(sk->pmi_cpu, sk->cpu);
+	if (pmi && xu_plat->set_pmi_cpu) {
+		WRITE_ONCE(sk->pmi_cpu, cpu);
+		xu_plat->set_pmi_cpu(sk, cpu);
+	}
+	WRITE_ONCE(sk->cpu, cpu);
+	WRITE_ONCE(sk->target, -1);
+	if (pmi && xu_plat->pmi_pending && xu_plat->pmi_pending(sk))
+		xu_socket_pmi_kick(sk);
 }
 
 static int xu_cpu_online(unsigned int cpu)
@@ -1009,8 +1109,8 @@ static int xu_cpu_online(unsigned int cpu)
 
 	if (!sk || sk->cpu >= 0)
 		return 0;
+	xu_socket_init(sk, cpu);
 	WRITE_ONCE(sk->cpu, cpu);
-	xu_socket_init(sk);
 	return 0;
 }
 
@@ -1024,6 +1124,7 @@ static int xu_cpu_offline(unsigned int cpu)
 
 	if (xu_unloading) {
 		xu_socket_exit(sk);
+		WRITE_ONCE(sk->pmi_cpu, -1);
 		WRITE_ONCE(sk->cpu, -1);
 		return 0;
 	}
@@ -1031,24 +1132,95 @@ static int xu_cpu_offline(unsigned int cpu)
 	for_each_cpu(target, topology_core_cpumask(cpu))
 		if (target != cpu && cpu_online(target))
 			break;
-	if (target >= nr_cpu_ids) {
-		/* Last CPU of the package: its events are torn down with it. */
-		WRITE_ONCE(sk->cpu, -1);
-		WRITE_ONCE(sk->pmi_cpu, -1);
+	/* The last CPU of the package stays its collector until dead. */
+	if (target >= nr_cpu_ids)
 		return 0;
-	}
 
-	/*
-	 * A PMI still routed here until the events have moved is claimed
-	 * (not handled) by this CPU; the new collector handles its status.
-	 */
-	WRITE_ONCE(sk->cpu, target);
+	WRITE_ONCE(sk->target, target);
+	WRITE_ONCE(sk->cpu, -1);
 	for (i = 0; i < xu_nr_pmus; i++)
 		if (xu_pmus[i].registered)
 			perf_pmu_migrate_context(&xu_pmus[i].pmu, cpu, target);
-	if (pmi && xu_plat->set_pmi_cpu)
-		smp_call_function_single(target, xu_socket_move_pmi, sk, 1);
+	smp_call_function_single(target, xu_socket_adopt, sk, 1);
 	return 0;
+}
+
+/* On a control CPU, after @cpu died: perf has torn its events down. */
+static int xu_cpu_dead(unsigned int cpu)
+{
+	struct xu_socket *sk = xu_socket_of(cpu);
+
+	if (sk && READ_ONCE(sk->cpu) == (int)cpu) {
+		WRITE_ONCE(sk->pmi_cpu, -1);
+		WRITE_ONCE(sk->cpu, -1);
+	}
+	return 0;
+}
+
+/*
+ * PCI functions that go (remove, unbind) and come back (rescan, bind)
+ * while their box has events: on the collector, fold them one last time
+ * while the function answers; when it is back, program the box again as
+ * the events have it.  CPU hotplug is held off, so the collector stays.
+ */
+static void xu_box_detach_local(void *info)
+{
+	struct xu_box *box = info;
+	unsigned int i;
+
+	if (!xu_socket_local(box->sk))
+		return;
+	for_each_set_bit(i, &box->used, XU_MAX_COUNTERS)
+		if (!(box->counters[i]->hw.state & PERF_HES_STOPPED))
+			xu_event_update(box->counters[i], false);
+}
+
+static void xu_box_attach_local(void *info)
+{
+	struct xu_box *box = info;
+	const struct xu_box_ops *ops = box->pmu->type->ops;
+	unsigned int i;
+
+	if (!xu_socket_local(box->sk))
+		return;
+	if (ops && ops->init_box)
+		ops->init_box(box);
+	box->shared.known = 0;
+	for_each_set_bit(i, &box->used, XU_MAX_COUNTERS) {
+		struct perf_event *event = box->counters[i];
+		struct xu_enc enc;
+
+		xu_event_enc(box->pmu, event, &enc);
+		xu_shared_write(box, &enc, box->shared.val);
+		if (event->hw.state & PERF_HES_STOPPED)
+			continue;
+		/* counts from the value it has now */
+		xu_pmu_stop(event, 0);
+		xu_pmu_start(event, 0);
+	}
+	if (box->enabled)
+		xu_box_enable(box);
+}
+
+static void xu_box_on_collector(struct xu_box *box, smp_call_func_t fn)
+{
+	int cpu;
+
+	cpus_read_lock();
+	cpu = READ_ONCE(box->sk->cpu);
+	if (cpu >= 0)
+		smp_call_function_single(cpu, fn, box, 1);
+	cpus_read_unlock();
+}
+
+void xu_box_detach(struct xu_box *box)
+{
+	xu_box_on_collector(box, xu_box_detach_local);
+}
+
+void xu_box_attach(struct xu_box *box)
+{
+	xu_box_on_collector(box, xu_box_attach_local);
 }
 
 /* ---- module --------------------------------------------------------- */
@@ -1108,6 +1280,7 @@ static int __init xu_init(void)
 	for (i = 0; i < xu_nr_sockets; i++) {
 		xu_sockets[i].id = i;
 		xu_sockets[i].cpu = -1;
+		xu_sockets[i].target = -1;
 		xu_sockets[i].pmi_cpu = -1;
 		xu_socket_irq_init(&xu_sockets[i]);
 	}
@@ -1125,10 +1298,15 @@ static int __init xu_init(void)
 	if (ret)
 		goto err_pci;
 
+	ret = cpuhp_setup_state_nocalls(CPUHP_BP_PREPARE_DYN, "perf/xeon_uncore:dead",
+					NULL, xu_cpu_dead);
+	if (ret < 0)
+		goto err_pci;
+	xu_hp_dead = ret;
 	ret = cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, "perf/xeon_uncore:online",
 				xu_cpu_online, xu_cpu_offline);
 	if (ret < 0)
-		goto err_pci;
+		goto err_dead;
 	xu_hp_state = ret;
 
 	for (i = 0, n = 0; i < xu_nr_pmus; i++)
@@ -1136,6 +1314,8 @@ static int __init xu_init(void)
 	pr_info("%s: %u PMUs on %u sockets\n", xu_plat->name, n, xu_nr_sockets);
 	return 0;
 
+err_dead:
+	cpuhp_remove_state_nocalls(xu_hp_dead);
 err_pci:
 	xu_pmus_unregister();
 	xu_pci_exit();
@@ -1151,6 +1331,7 @@ static void __exit xu_exit(void)
 {
 	xu_unloading = true;
 	cpuhp_remove_state(xu_hp_state);
+	cpuhp_remove_state_nocalls(xu_hp_dead);
 	xu_pmus_unregister();
 	xu_pci_exit();
 	xu_irqs_exit();

@@ -40,6 +40,8 @@
 #include <linux/perf_event.h>
 #include <linux/seq_file.h>
 #include <linux/topology.h>
+#include <kunit/visibility.h>
+#include <asm/apic.h>
 #include <asm/irq_regs.h>
 #include <asm/nmi.h>
 
@@ -51,6 +53,8 @@ MODULE_PARM_DESC(sample_limit, "Most samples per socket per tick (0: no limit); 
 
 /* The shortest poll interval for sampling: a tiny period is not a busy loop. */
 #define XU_SAMPLE_POLL_MIN_NS	NSEC_PER_MSEC
+/* Most samples one event takes at one poll, even with sample_limit=0. */
+#define XU_POLL_MAX_SAMPLES	64
 
 static const struct xu_platform *xu_irq_plat;
 static bool xu_nmi_registered;
@@ -118,11 +122,37 @@ static bool xu_sample(struct perf_event *event, struct pt_regs *regs)
 /* ---- PMI boxes ------------------------------------------------------ */
 
 /*
- * Preload a PMI box's counter: a sampling event's to overflow after what
- * is left of its period (after a throttle, a whole period), a counting
- * event's after half the range.  The counter is stopped or frozen.
+ * What is left of a sampling event's period once a sample was due: the
+ * overshoot carries into the next period, unless it was a whole period or
+ * more (a throttle, or PERF_EVENT_IOC_PERIOD, which sets 0): then a
+ * whole period from now.
  */
-void xu_event_set_period(struct xu_box *box, struct perf_event *event)
+s64 xu_period_reload(struct hw_perf_event *hwc)
+{
+	s64 period = hwc->sample_period;
+	s64 left = local64_read(&hwc->period_left);
+
+	if (left <= -period)
+		left = period;
+	else if (left <= 0)
+		left += period;
+	local64_set(&hwc->period_left, left);
+	hwc->last_period = period;
+	return left;
+}
+EXPORT_SYMBOL_IF_KUNIT(xu_period_reload);
+
+/*
+ * Preload a PMI box's counter: a sampling event's to overflow after what
+ * is left of its period, a counting event's after half the range.  The
+ * counter is stopped, or frozen in the PMI.  A sampling event's period is
+ * then counted from this value (xu_event_period_sync), never from folds,
+ * which a read may make at any time.  Without @reload, a sample that was
+ * due when the event stopped (a collector move, multiplexing) is owed:
+ * the counter overflows at its next count and the PMI takes it.
+ */
+void xu_event_set_period(struct xu_box *box, struct perf_event *event,
+			 bool reload)
 {
 	struct hw_perf_event *hwc = &event->hw;
 	unsigned int width = xu_width(box->pmu->type, hwc->idx);
@@ -130,22 +160,37 @@ void xu_event_set_period(struct xu_box *box, struct perf_event *event)
 	u64 val;
 
 	if (is_sampling_event(event)) {
-		s64 period = hwc->sample_period;
-
 		left = local64_read(&hwc->period_left);
-		if (left <= -period)
-			left = period;
-		else if (left <= 0)
-			left += period;
-		local64_set(&hwc->period_left, left);
-		hwc->last_period = period;
+		if (reload || left > 0)
+			left = xu_period_reload(hwc);
+		else
+			left = 1;
 	}
 
 	/* a longer period takes several overflows, one sample at the last */
 	left = min_t(s64, left, BIT_ULL(width - 1));
 	val = (u64)-left & GENMASK_ULL(width - 1, 0);
-	local64_set(&hwc->prev_count, val);
+	box->armed[hwc->idx] = val;
+	local64_set(&hwc->prev_count,
+		    xu_prev_armed(local64_read(&hwc->prev_count), val, width));
 	xu_write_reg(box, hwc->event_base, val);
+}
+
+/*
+ * A PMI box's sampling event, just folded, not interruptible by the PMI
+ * (in it, or stopped): take what the counter counted since it was armed
+ * out of the period, and count on from here.
+ */
+void xu_event_period_sync(struct xu_box *box, struct perf_event *event)
+{
+	struct hw_perf_event *hwc = &event->hw;
+	unsigned int width = xu_width(box->pmu->type, hwc->idx);
+	u64 now = local64_read(&hwc->prev_count) & GENMASK_ULL(width - 1, 0);
+
+	if (!is_sampling_event(event))
+		return;
+	local64_sub(xu_delta(box->armed[hwc->idx], now, width), &hwc->period_left);
+	box->armed[hwc->idx] = now;
 }
 
 static void xu_throttle(struct xu_box *box, struct perf_event *event)
@@ -177,17 +222,20 @@ void xu_box_overflow(struct xu_box *box, unsigned long ovf, struct pt_regs *regs
 		if (!test_bit(i, &box->active) || !event)
 			continue;
 		sk->stats.overflows++;
-		xu_event_fold(box, event);
+		/* unreadable: not re-armed either; the next fold catches up */
+		if (!xu_event_fold(box, event))
+			continue;
+		xu_event_period_sync(box, event);
 		if (!is_sampling_event(event) ||
 		    local64_read(&event->hw.period_left) > 0) {
-			xu_event_set_period(box, event);
+			xu_event_set_period(box, event, false);
 			continue;
 		}
 		if (!xu_tick_budget(sk)) {
 			xu_throttle(box, event);
 			continue;
 		}
-		xu_event_set_period(box, event);
+		xu_event_set_period(box, event, true);
 		if (xu_sample(event, regs)) {
 			/* perf disables the event shortly; stop counting now */
 			clear_bit(i, &box->active);
@@ -205,18 +253,33 @@ static int xu_nmi_handler(unsigned int type, struct pt_regs *regs)
 		return NMI_DONE;
 	if (READ_ONCE(sk->cpu) != cpu) {
 		/*
-		 * Routed here before the collector moved: ours, but the
-		 * events live on the new collector now, which handles it.
+		 * Routed here while the collector moves (it is -1 then):
+		 * ours, but the events are not ours to touch; the new
+		 * collector handles the status when it adopts the socket.
 		 */
-		if (READ_ONCE(sk->pmi_cpu) != cpu || !xu_irq_plat->pmi_pending(sk))
+		if (READ_ONCE(sk->pmi_cpu) != cpu && READ_ONCE(sk->target) < 0)
+			return NMI_DONE;
+		if (!xu_irq_plat->pmi_pending(sk))
 			return NMI_DONE;
 		sk->stats.stray++;
 		return NMI_HANDLED;
 	}
-	if (!xu_irq_plat->handle_pmi(sk, regs))
-		return NMI_DONE;
-	sk->stats.nmis++;
-	return NMI_HANDLED;
+	if (xu_irq_plat->handle_pmi(sk, regs)) {
+		sk->stats.nmis++;
+		return NMI_HANDLED;
+	}
+	/* our own kick, whose overflow an earlier NMI already handled */
+	if (atomic_add_unless(&sk->kick, -1, 0))
+		return NMI_HANDLED;
+	return NMI_DONE;
+}
+
+/* On the collector: an overflow is pending with no PMI on its way here. */
+void xu_socket_pmi_kick(struct xu_socket *sk)
+{
+	sk->stats.kicks++;
+	atomic_inc(&sk->kick);
+	apic->send_IPI_self(NMI_VECTOR);
 }
 
 /* Over the limit: at the next tick, say so and re-arm what was masked. */
@@ -272,21 +335,41 @@ ktime_t xu_sample_interval(const struct xu_box *box, struct perf_event *event)
 	return ns_to_ktime(max_t(u64, ns, XU_SAMPLE_POLL_MIN_NS));
 }
 
-/* In the poll timer, just folded: a sample per period crossed. */
-void xu_poll_samples(struct xu_box *box, struct perf_event *event)
+/*
+ * A polled sampling event, just folded, under its box lock: the periods
+ * its count has crossed, taken out of period_left at once.
+ */
+u64 xu_periods_due(struct hw_perf_event *hwc)
 {
-	struct hw_perf_event *hwc = &event->hw;
-	struct pt_regs *regs = get_irq_regs();
+	s64 left = local64_read(&hwc->period_left);
+	u64 due;
 
-	while (local64_read(&hwc->period_left) <= 0) {
-		local64_add(hwc->sample_period, &hwc->period_left);
-		hwc->last_period = hwc->sample_period;
-		if (!regs)
-			continue;
-		if (!xu_tick_budget(box->sk)) {
-			/* the rest of this poll's periods are dropped */
-			local64_set(&hwc->period_left, hwc->sample_period);
-			xu_unthrottle_at_next_tick(box->sk);
+	if (left > 0)
+		return 0;
+	due = 1 + div64_u64(-left, hwc->sample_period);
+	local64_add(due * hwc->sample_period, &hwc->period_left);
+	hwc->last_period = hwc->sample_period;
+	return due;
+}
+EXPORT_SYMBOL_IF_KUNIT(xu_periods_due);
+
+/*
+ * In the poll timer: a sample for each of @due periods crossed, at most
+ * XU_POLL_MAX_SAMPLES however large @due is and whatever sample_limit
+ * says: the rest are dropped, counted as throttled.
+ */
+void xu_poll_samples(struct xu_box *box, struct perf_event *event, u64 due)
+{
+	struct pt_regs *regs = get_irq_regs();
+	struct xu_socket *sk = box->sk;
+	u64 i;
+
+	if (!regs)
+		return;
+	for (i = 0; i < due; i++) {
+		if (i == XU_POLL_MAX_SAMPLES || !xu_tick_budget(sk)) {
+			sk->stats.throttled += due - i - (i < XU_POLL_MAX_SAMPLES);
+			xu_unthrottle_at_next_tick(sk);
 			return;
 		}
 		if (xu_sample(event, regs)) {
@@ -353,10 +436,10 @@ static int xu_stats_show(struct seq_file *m, void *v)
 			break;
 		st = &sk->stats;
 		armed = xu_timers_armed(sk, &min_ns);
-		seq_printf(m, "socket %u armed %u poll_us %llu polls %llu nmis %llu stray %llu overflows %llu samples %llu throttled %llu\n",
+		seq_printf(m, "socket %u armed %u poll_us %llu polls %llu nmis %llu stray %llu kicks %llu overflows %llu samples %llu throttled %llu read_errors %llu\n",
 			   i, armed, div_u64(min_ns, NSEC_PER_USEC), st->polls,
-			   st->nmis, st->stray, st->overflows, st->samples,
-			   st->throttled);
+			   st->nmis, st->stray, st->kicks, st->overflows,
+			   st->samples, st->throttled, st->read_errors);
 	}
 	return 0;
 }

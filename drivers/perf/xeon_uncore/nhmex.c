@@ -6,8 +6,11 @@
  * (323535-001), sections 2.1 (global control), 2.2 (U-box), 2.3 (C-box).
  *
  * A counter counts when U_MSR_PMON_GLOBAL_CTL.en_all, its box's ctr_en bit
- * (the U-box's is GLOBAL_CTL.en) and its own en bit are all set.  en_all is
- * set once per socket; boxes are frozen and unfrozen with their ctr_en bits.
+ * (the U-box's is GLOBAL_CTL.en) and its own en bit are all set.  en_all and
+ * the U-box's en are set once per socket: GLOBAL_CTL is written only at
+ * socket setup, when the PMI moves and by the PMI handler, never from a
+ * shadow that could unfreeze a socket the hardware froze.  C-boxes are
+ * frozen and unfrozen with their ctr_en bits; the U-box has one counter.
  *
  * Overflow (guide 2.1.2, 2.1.5): a counter with pmi_en that overflows sets
  * its bit in its box's status, which the U-box summarises (ov_u, and ov_s0/
@@ -115,18 +118,6 @@ static const u32 nhmex_cbox_offsets[] = {
 	0x00, 0x80, 0x40, 0xc0, 0x20, 0xa0, 0x60, 0xe0,
 };
 
-static void nhmex_ubox_enable(struct xu_box *box)
-{
-	box->sk->global_ctl |= NHMEX_U_GLOBAL_CTL_EN;
-	xu_wrmsr(NHMEX_U_GLOBAL_CTL, box->sk->global_ctl);
-}
-
-static void nhmex_ubox_disable(struct xu_box *box)
-{
-	box->sk->global_ctl &= ~NHMEX_U_GLOBAL_CTL_EN;
-	xu_wrmsr(NHMEX_U_GLOBAL_CTL, box->sk->global_ctl);
-}
-
 static void nhmex_ubox_init(struct xu_box *box)
 {
 	xu_wrmsr(NHMEX_U_EV_SEL, 0);
@@ -136,8 +127,6 @@ static void nhmex_ubox_init(struct xu_box *box)
 static const struct xu_box_ops nhmex_ubox_ops = {
 	.init_box	= nhmex_ubox_init,
 	.exit_box	= nhmex_ubox_init,
-	.enable_box	= nhmex_ubox_enable,
-	.disable_box	= nhmex_ubox_disable,
 };
 
 /* The box control's ctr_en bits gate each counter: all on, or all frozen. */
@@ -210,7 +199,7 @@ static const struct xu_box_type * const nhmex_types[] = {
 
 static void nhmex_init_socket(struct xu_socket *sk)
 {
-	sk->global_ctl = NHMEX_U_GLOBAL_CTL_EN_ALL;
+	sk->global_ctl = NHMEX_U_GLOBAL_CTL_EN_ALL | NHMEX_U_GLOBAL_CTL_EN;
 	xu_wrmsr(NHMEX_U_GLOBAL_CTL, sk->global_ctl);
 }
 
@@ -220,22 +209,29 @@ static void nhmex_exit_socket(struct xu_socket *sk)
 	xu_wrmsr(NHMEX_U_GLOBAL_CTL, 0);
 }
 
-static void nhmex_set_pmi_cpu(struct xu_socket *sk)
-{
-	unsigned int core = xu_core_rank(sk->cpu);
-
-	sk->global_ctl &= ~NHMEX_U_GLOBAL_CTL_CORE_SEL;
-	if (core < 8)
-		sk->global_ctl |= FIELD_PREP(NHMEX_U_GLOBAL_CTL_CORE_SEL, BIT(core));
-	else
-		pr_warn_once("xeon_uncore: CPU %d is core %u of its package: pmi_core_sel cannot reach it, overflows of socket %u are not interrupted\n",
-			     sk->cpu, core, sk->id);
-	xu_wrmsr(NHMEX_U_GLOBAL_CTL, sk->global_ctl);
-}
-
 static bool nhmex_pmi_pending(struct xu_socket *sk)
 {
 	return xu_rdmsr(NHMEX_U_GLOBAL_STATUS) & NHMEX_U_ST_ANY;
+}
+
+/*
+ * A pending overflow froze the socket (en_all clear): keep it frozen, the
+ * handler unfreezes once it has read the counters.
+ */
+static void nhmex_set_pmi_cpu(struct xu_socket *sk, int cpu)
+{
+	unsigned int core = xu_core_rank(cpu);
+	u64 ctl = sk->global_ctl & ~NHMEX_U_GLOBAL_CTL_CORE_SEL;
+
+	if (core < 8)
+		ctl |= FIELD_PREP(NHMEX_U_GLOBAL_CTL_CORE_SEL, BIT(core));
+	else
+		pr_warn_once("xeon_uncore: CPU %d is core %u of its package: pmi_core_sel cannot reach it, overflows of socket %u are not interrupted\n",
+			     cpu, core, sk->id);
+	sk->global_ctl = ctl;
+	if (nhmex_pmi_pending(sk))
+		ctl &= ~NHMEX_U_GLOBAL_CTL_EN_ALL;
+	xu_wrmsr(NHMEX_U_GLOBAL_CTL, ctl);
 }
 
 static bool nhmex_handle_pmi(struct xu_socket *sk, struct pt_regs *regs)
@@ -246,6 +242,12 @@ static bool nhmex_handle_pmi(struct xu_socket *sk, struct pt_regs *regs)
 
 	if (!(st & NHMEX_U_ST_ANY))
 		return false;
+	/*
+	 * Clear the latches read before acting on them: an overflow after
+	 * this read sets them again (and interrupts again) instead of being
+	 * cleared unseen.  The summaries clear with the box status below them.
+	 */
+	xu_wrmsr(NHMEX_U_GLOBAL_OVF_CTL, st & NHMEX_U_ST_LATCHES);
 	if (st & NHMEX_U_ST_OV_U) {
 		box = xu_socket_box(sk, &nhmex_ubox, 0);
 		if (box)
@@ -265,8 +267,6 @@ static bool nhmex_handle_pmi(struct xu_socket *sk, struct pt_regs *regs)
 		xu_wrmsr(xu_box_ovf(box), ovf);
 		xu_box_overflow(box, ovf, regs);
 	}
-	/* the summaries clear with the box status below them */
-	xu_wrmsr(NHMEX_U_GLOBAL_OVF_CTL, st & NHMEX_U_ST_LATCHES);
 	/* unfreeze: en_all again */
 	xu_wrmsr(NHMEX_U_GLOBAL_CTL, sk->global_ctl);
 	return true;

@@ -23,7 +23,7 @@ static bool xu_pci_registered;
 
 bool xu_box_present(const struct xu_box *box)
 {
-	return box->pmu->type->space != XU_PCI || READ_ONCE(box->pdev);
+	return box->pmu->type->space != XU_PCI || rcu_access_pointer(box->pdev);
 }
 
 /* The box a device ID stands for on @socket, and whether as its companion. */
@@ -57,31 +57,38 @@ static int xu_pci_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	box = xu_pci_box(pdev->device, socket, &aux);
 	if (!box)
 		return -ENODEV;
-	if (aux ? box->aux : box->pdev) {
+	if (aux ? rcu_access_pointer(box->aux) : rcu_access_pointer(box->pdev)) {
 		dev_warn(&pdev->dev, "second function for %s on socket %d\n",
 			 box->pmu->name, socket);
 		return -EBUSY;
 	}
 	pci_set_drvdata(pdev, box);
 	if (aux)
-		WRITE_ONCE(box->aux, pdev);
+		rcu_assign_pointer(box->aux, pdev);
 	else
-		WRITE_ONCE(box->pdev, pdev);
+		rcu_assign_pointer(box->pdev, pdev);
+	/* back after a remove or unbind, with events open: program them again */
+	xu_box_attach(box);
 	return 0;
 }
 
 /*
- * Readers use the pointers with interrupts off (perf callbacks, the poll
- * timer): once an RCU grace period has passed, none holds the old one.
+ * Register accesses take the pointers under RCU: once a grace period has
+ * passed, none holds the old one.  Events still open keep the count of
+ * their last fold, taken here while the function still answers.
  */
 static void xu_pci_remove(struct pci_dev *pdev)
 {
 	struct xu_box *box = pci_get_drvdata(pdev);
 
-	if (box->pdev == pdev)
-		WRITE_ONCE(box->pdev, NULL);
-	if (box->aux == pdev)
-		WRITE_ONCE(box->aux, NULL);
+	if (rcu_access_pointer(box->pdev) == pdev) {
+		xu_box_detach(box);
+		RCU_INIT_POINTER(box->pdev, NULL);
+		dev_info(&pdev->dev, "%s: function removed; its events stop counting until it is back\n",
+			 box->pmu->name);
+	}
+	if (rcu_access_pointer(box->aux) == pdev)
+		RCU_INIT_POINTER(box->aux, NULL);
 	synchronize_rcu();
 }
 
@@ -105,10 +112,10 @@ static void xu_pci_report(unsigned int nsockets)
 		for (s = 0; s < nsockets; s++) {
 			struct xu_box *box = xp->boxes[s];
 
-			if (!box->pdev)
+			if (!rcu_access_pointer(box->pdev))
 				pr_info("%s: PCI device 8086:%04x not found on socket %u, not counted there (hidden by the BIOS?)\n",
 					xp->name, t->pci_ids[xp->idx], s);
-			else if (t->pci_aux_ids && !box->aux)
+			else if (t->pci_aux_ids && !rcu_access_pointer(box->aux))
 				pr_info("%s: match/mask device 8086:%04x not found on socket %u; events that need it are refused there\n",
 					xp->name, t->pci_aux_ids[xp->idx], s);
 		}

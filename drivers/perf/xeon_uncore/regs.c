@@ -13,6 +13,7 @@
 #include <linux/module.h>
 #include <linux/perf/xeon_uncore.h>
 #include <linux/printk.h>
+#include <linux/rcupdate.h>
 #include <linux/string.h>
 #include <asm/msr.h>
 #include <kunit/visibility.h>
@@ -64,14 +65,16 @@ void xu_wrmsr(u32 msr, u64 val)
  * PCI boxes' registers are dwords in config space; a 48-bit counter is two
  * of them, low first.  A running counter can carry between the two reads:
  * read high, low, high again, and take the low half again if high moved.
- * An absent function (not found, or removed) reads 0 and ignores writes.
+ * A read that fails (the function is gone, or answers all-ones as a
+ * removed device does: no counter has bits 63:32 all set) is an error,
+ * never a value: the fold keeps the count it had.  Writes to an absent
+ * function are dropped.
  */
-static u32 xu_pci_read(struct pci_dev *pdev, u32 reg)
+static int xu_pci_read(struct pci_dev *pdev, u32 reg, u32 *val)
 {
-	u32 val = 0;
-
-	pci_read_config_dword(pdev, reg, &val);
-	return val;
+	if (pci_read_config_dword(pdev, reg, val))
+		return -EIO;
+	return 0;
 }
 
 void xu_pci_write(struct pci_dev *pdev, u32 reg, u32 val)
@@ -79,43 +82,65 @@ void xu_pci_write(struct pci_dev *pdev, u32 reg, u32 val)
 	pci_write_config_dword(pdev, reg, val);
 }
 
-u64 xu_read_halves(u32 (*read)(void *ctx, u32 reg), void *ctx, u32 reg)
+int xu_read_halves(int (*read)(void *ctx, u32 reg, u32 *val), void *ctx,
+		   u32 reg, u64 *val)
 {
 	u32 hi, lo, hi2;
 
-	hi = read(ctx, reg + 4);
-	lo = read(ctx, reg);
-	hi2 = read(ctx, reg + 4);
-	if (hi2 != hi)
-		lo = read(ctx, reg);
-	return (u64)hi2 << 32 | lo;
+	if (read(ctx, reg + 4, &hi) || read(ctx, reg, &lo) ||
+	    read(ctx, reg + 4, &hi2))
+		return -EIO;
+	if (hi2 != hi && read(ctx, reg, &lo))
+		return -EIO;
+	if (hi2 == U32_MAX)
+		return -EIO;
+	*val = (u64)hi2 << 32 | lo;
+	return 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(xu_read_halves);
 
-static u32 xu_pci_read_ctx(void *pdev, u32 reg)
+static int xu_pci_read_ctx(void *pdev, u32 reg, u32 *val)
 {
-	return xu_pci_read(pdev, reg);
+	return xu_pci_read(pdev, reg, val);
 }
 
-u64 xu_read_ctr(struct xu_box *box, u32 reg)
+/*
+ * Read counter register @reg of @box into @val: 0, or an error (the MSR
+ * faulted, the PCI function is absent or gone).  Callable in NMI for MSR
+ * boxes only: config space takes the PCI lock.
+ */
+int xu_read_ctr(struct xu_box *box, u32 reg, u64 *val)
 {
-	struct pci_dev *pdev = READ_ONCE(box->pdev);
+	struct pci_dev *pdev;
+	int ret = -ENODEV;
 
-	if (box->pmu->type->space == XU_MSR)
-		return xu_rdmsr(reg);
-	if (!pdev)
-		return 0;
-	return xu_read_halves(xu_pci_read_ctx, pdev, reg);
+	if (box->pmu->type->space == XU_MSR) {
+		ret = xu_msr_ops->read(reg, val);
+		if (unlikely(ret))
+			pr_warn_ratelimited("read of MSR 0x%x faulted\n", reg);
+		return ret;
+	}
+	rcu_read_lock();
+	pdev = rcu_dereference(box->pdev);
+	if (pdev)
+		ret = xu_read_halves(xu_pci_read_ctx, pdev, reg, val);
+	rcu_read_unlock();
+	return ret;
 }
 
 void xu_write_reg(struct xu_box *box, u32 reg, u64 val)
 {
-	struct pci_dev *pdev = READ_ONCE(box->pdev);
+	struct pci_dev *pdev;
 
-	if (box->pmu->type->space == XU_MSR)
+	if (box->pmu->type->space == XU_MSR) {
 		xu_wrmsr(reg, val);
-	else if (pdev)
+		return;
+	}
+	rcu_read_lock();
+	pdev = rcu_dereference(box->pdev);
+	if (pdev)
 		xu_pci_write(pdev, reg, val);
+	rcu_read_unlock();
 }
 
 bool xu_regs_simulated(void)

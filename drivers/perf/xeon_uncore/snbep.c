@@ -366,13 +366,16 @@ static const char *snbep_qpi_encode(const struct xu_box_type *t,
 /* Match and mask are two dwords each, in the port's companion function. */
 static void snbep_qpi_write_shared(struct xu_box *box, unsigned int idx, u64 val)
 {
-	struct pci_dev *aux = READ_ONCE(box->aux);
 	u32 reg = box->pmu->type->shared[idx].offset;
+	struct pci_dev *aux;
 
-	if (!aux)
-		return;
-	xu_pci_write(aux, reg, lower_32_bits(val));
-	xu_pci_write(aux, reg + 4, upper_32_bits(val));
+	rcu_read_lock();
+	aux = rcu_dereference(box->aux);
+	if (aux) {
+		xu_pci_write(aux, reg, lower_32_bits(val));
+		xu_pci_write(aux, reg + 4, upper_32_bits(val));
+	}
+	rcu_read_unlock();
 }
 
 static void snbep_box_init(struct xu_box *box)

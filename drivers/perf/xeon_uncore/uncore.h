@@ -191,13 +191,15 @@ struct xu_platform {
 	void (*init_socket)(struct xu_socket *sk);	/* on the socket's CPU */
 	void (*exit_socket)(struct xu_socket *sk);
 	/*
-	 * The uncore PMI, for platforms that have one.  On sk->cpu: route
-	 * the socket's PMI to that CPU.  In the NMI: is an uncore overflow
-	 * pending (changes nothing); handle one: walk the status registers,
-	 * xu_box_overflow() each box with overflowed counters, clear what
-	 * was handled, unfreeze.  false: nothing was pending.
+	 * The uncore PMI, for platforms that have one.  On @cpu, interrupts
+	 * off: route the socket's PMI to @cpu, never unfreezing a socket the
+	 * hardware froze for a pending overflow.  Is an uncore overflow
+	 * pending (changes nothing; any context).  In the NMI: handle one:
+	 * clear the latches read, walk the status registers, xu_box_overflow()
+	 * each box with overflowed counters, unfreeze.  false: nothing was
+	 * pending.
 	 */
-	void (*set_pmi_cpu)(struct xu_socket *sk);
+	void (*set_pmi_cpu)(struct xu_socket *sk, int cpu);
 	bool (*pmi_pending)(struct xu_socket *sk);
 	bool (*handle_pmi)(struct xu_socket *sk, struct pt_regs *regs);
 };
@@ -206,17 +208,26 @@ struct xu_platform {
 struct xu_stats {
 	u64 polls;		/* box poll timer expiries */
 	u64 nmis;		/* uncore PMIs handled */
-	u64 stray;		/* PMIs claimed on the CPU they were routed to before a move */
+	u64 stray;		/* PMIs claimed on a CPU that is not the collector */
+	u64 kicks;		/* self-NMIs for an overflow left pending by a move */
 	u64 overflows;		/* counter overflows handled in the PMI */
 	u64 samples;
 	u64 throttled;		/* samples not taken: over sample_limit */
+	u64 read_errors;	/* counter reads that failed: not folded */
 };
 
-/* Per-socket state; only the collecting CPU touches the shadows. */
+/*
+ * Per-socket state; only the collecting CPU touches the shadows.  @cpu is
+ * published last when a socket comes up and first withdrawn (-1) when the
+ * collector moves: while it is -1 no CPU drives the boxes, event_init
+ * refuses, and a PMI is only claimed.
+ */
 struct xu_socket {
 	unsigned int id;		/* logical package id */
-	int cpu;			/* collecting CPU, -1 when none online */
+	int cpu;			/* collecting CPU, -1 when none */
+	int target;			/* CPU the events are moving to, or -1 */
 	int pmi_cpu;			/* CPU the PMI is routed to, -1: none */
+	atomic_t kick;			/* self-NMIs in flight (xu_socket_adopt) */
 	u64 global_ctl;			/* shadow of the global control register */
 	/* samples in the current tick, against sample_limit */
 	unsigned long tick;
@@ -244,8 +255,9 @@ struct xu_pmu {
 struct xu_box {
 	struct xu_pmu *pmu;
 	struct xu_socket *sk;
-	struct pci_dev *pdev;		/* PCI boxes: the function, NULL if absent */
-	struct pci_dev *aux;		/* and its companion (match/mask) */
+	/* PCI boxes: the function and its companion (match/mask), or NULL */
+	struct pci_dev __rcu *pdev;
+	struct pci_dev __rcu *aux;
 	u32 base;			/* offset of this box's registers */
 	raw_spinlock_t lock;		/* folds from other CPUs of the package */
 	unsigned int n_events;		/* collected, in events[] */
@@ -260,8 +272,11 @@ struct xu_box {
 	unsigned long saturated;	/* counters found saturated, reported */
 	bool enabled;			/* box-level enable written */
 	bool frozen;			/* inside pmu_disable/pmu_enable */
+	/* PMI boxes: the value each counter was last armed with */
+	u64 armed[XU_MAX_COUNTERS];
 	struct hrtimer timer;
 	ktime_t poll;
+	ktime_t next_poll;		/* when the timer was due when last cancelled */
 };
 
 /* Register access (regs.c): the hardware, or the model. */
@@ -271,8 +286,9 @@ bool xu_regs_simulated(void);
 u64 xu_rdmsr(u32 msr);
 int xu_rdmsr_probe(u32 msr, u64 *val);
 void xu_wrmsr(u32 msr, u64 val);
-u64 xu_read_ctr(struct xu_box *box, u32 reg);
-u64 xu_read_halves(u32 (*read)(void *ctx, u32 reg), void *ctx, u32 reg);
+int xu_read_ctr(struct xu_box *box, u32 reg, u64 *val);
+int xu_read_halves(int (*read)(void *ctx, u32 reg, u32 *val), void *ctx,
+		   u32 reg, u64 *val);
 void xu_write_reg(struct xu_box *box, u32 reg, u64 val);
 void xu_pci_write(struct pci_dev *pdev, u32 reg, u32 val);
 
@@ -282,9 +298,14 @@ void xu_irq_exit(void);
 void xu_socket_irq_init(struct xu_socket *sk);
 void xu_socket_irq_exit(struct xu_socket *sk);
 void xu_box_overflow(struct xu_box *box, unsigned long ovf, struct pt_regs *regs);
-void xu_event_set_period(struct xu_box *box, struct perf_event *event);
+void xu_event_set_period(struct xu_box *box, struct perf_event *event,
+			 bool reload);
+void xu_event_period_sync(struct xu_box *box, struct perf_event *event);
+s64 xu_period_reload(struct hw_perf_event *hwc);
+void xu_socket_pmi_kick(struct xu_socket *sk);
 ktime_t xu_sample_interval(const struct xu_box *box, struct perf_event *event);
-void xu_poll_samples(struct xu_box *box, struct perf_event *event);
+u64 xu_periods_due(struct hw_perf_event *hwc);
+void xu_poll_samples(struct xu_box *box, struct perf_event *event, u64 due);
 unsigned int xu_core_rank(unsigned int cpu);
 
 /* Core services for irq.c and the platforms (core.c) */
@@ -293,9 +314,11 @@ struct xu_socket *xu_socket_of_id(unsigned int id);
 struct xu_box *xu_socket_box_nr(struct xu_socket *sk, unsigned int i);
 struct xu_box *xu_socket_box(struct xu_socket *sk, const struct xu_box_type *t,
 			     unsigned int idx);
-u64 xu_event_fold(struct xu_box *box, struct perf_event *event);
+bool xu_event_fold(struct xu_box *box, struct perf_event *event);
 void xu_pmu_start(struct perf_event *event, int flags);
 void xu_pmu_stop(struct perf_event *event, int flags);
+void xu_box_attach(struct xu_box *box);
+void xu_box_detach(struct xu_box *box);
 
 /* PCI discovery (pci.c) */
 int xu_pci_init(const struct xu_platform *plat, struct xu_pmu *pmus,
@@ -308,6 +331,26 @@ int xu_socket_of_phys(unsigned int phys);
 static inline u64 xu_delta(u64 prev, u64 now, unsigned int width)
 {
 	return (now - prev) & GENMASK_ULL(width - 1, 0);
+}
+
+/*
+ * hw.prev_count: the counter value last folded in its low @width bits and,
+ * above them, a generation that only arming a counter (writing it) bumps.
+ * A fold's compare-and-exchange then fails when the PMI re-armed the
+ * counter after the fold read prev_count, even at the same preload.
+ */
+static inline u64 xu_prev_folded(u64 prev, u64 now, unsigned int width)
+{
+	u64 mask = GENMASK_ULL(width - 1, 0);
+
+	return (prev & ~mask) | (now & mask);
+}
+
+static inline u64 xu_prev_armed(u64 prev, u64 val, unsigned int width)
+{
+	u64 mask = GENMASK_ULL(width - 1, 0);
+
+	return ((prev | mask) + 1) | (val & mask);
 }
 
 u64 xu_poll_interval_ns(unsigned int width, unsigned int max_inc, u64 uclk_hz);

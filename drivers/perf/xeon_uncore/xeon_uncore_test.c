@@ -911,20 +911,24 @@ static void xu_test_snbep_encode(struct kunit *test)
  * A 48-bit PCI counter read as two dwords while it runs: a fake counter
  * that advances by @step at every dword read, started around a carry into
  * the high dword.  The value must be one the counter held during the
- * read, never a torn mix of two.
+ * read, never a torn mix of two.  @fail_at: the dword read (1-based) that
+ * fails, 0 for none.
  */
 struct xu_fake_ctr {
 	u64 val;
 	u64 step;
+	unsigned int reads, fail_at;
 };
 
-static u32 xu_fake_read(void *ctx, u32 reg)
+static int xu_fake_read(void *ctx, u32 reg, u32 *val)
 {
 	struct xu_fake_ctr *c = ctx;
-	u32 v = reg & 4 ? upper_32_bits(c->val) : lower_32_bits(c->val);
 
+	if (++c->reads == c->fail_at)
+		return -EIO;
+	*val = reg & 4 ? upper_32_bits(c->val) : lower_32_bits(c->val);
 	c->val += c->step;
-	return v;
+	return 0;
 }
 
 static void xu_test_read_halves(struct kunit *test)
@@ -937,13 +941,146 @@ static void xu_test_read_halves(struct kunit *test)
 		for (off = -8; off <= 2; off++) {
 			u64 start = 0x5ffffffffULL + off * (s64)steps[s];
 			struct xu_fake_ctr c = { start, steps[s] };
-			u64 got = xu_read_halves(xu_fake_read, &c, 0xa0);
+			u64 got = 0;
 
+			KUNIT_ASSERT_EQ(test, xu_read_halves(xu_fake_read, &c, 0xa0, &got), 0);
 			KUNIT_EXPECT_GE_MSG(test, got, start, "step %llu start %#llx",
 					    steps[s], start);
 			KUNIT_EXPECT_LT_MSG(test, got, c.val, "step %llu start %#llx",
 					    steps[s], start);
 		}
+	}
+}
+
+/*
+ * A read that fails at any of its dword accesses (including the fourth,
+ * taken only when the high half moved), or that returns the all-ones of a
+ * removed device, is an error and leaves the value alone: the fold must
+ * never mistake it for a counter that went back to 0 (a wrap).
+ */
+static void xu_test_read_halves_fails(struct kunit *test)
+{
+	unsigned int at;
+
+	for (at = 1; at <= 4; at++) {
+		/* 0xffffffff + 1 per read: the high half moves, four reads */
+		struct xu_fake_ctr c = { 0xffffffffULL, 1, 0, at };
+		u64 got = 0x1234;
+
+		KUNIT_EXPECT_EQ_MSG(test, xu_read_halves(xu_fake_read, &c, 0xa0, &got),
+				    -EIO, "failing dword read %u", at);
+		KUNIT_EXPECT_EQ(test, got, 0x1234);
+	}
+	{
+		struct xu_fake_ctr gone = { U64_MAX, 0 };
+		u64 got = 0x1234;
+
+		KUNIT_EXPECT_EQ(test, xu_read_halves(xu_fake_read, &gone, 0xa0, &got), -EIO);
+		KUNIT_EXPECT_EQ(test, got, 0x1234);
+	}
+}
+
+/*
+ * The PMI re-arms a counting counter at the same preload every time.  A
+ * fold in task context that read prev_count before an NMI folded and
+ * re-armed must not succeed afterwards (it would add the NMI's increment
+ * a second time): the re-arm generation makes prev_count differ.  Checked
+ * by playing the interleaving on the helpers the driver folds with.
+ */
+static void xu_test_fold_rearm_race(struct kunit *test)
+{
+	static const unsigned int widths[] = { 32, 44, 48 };
+	unsigned int w;
+
+	for (w = 0; w < ARRAY_SIZE(widths); w++) {
+		unsigned int width = widths[w];
+		u64 mask = GENMASK_ULL(width - 1, 0);
+		u64 half = BIT_ULL(width - 1);
+		u64 prev = xu_prev_armed(0, half, width), count = 0;
+		u64 seen, task_now, nmi_now, hw;
+
+		/* task: reads prev_count, then the counter */
+		seen = prev;
+		hw = half + 1000;
+		task_now = xu_prev_folded(seen, hw, width);
+		/* NMI: the counter wraps, is folded and armed at the same value */
+		hw = 7;
+		nmi_now = xu_prev_folded(prev, hw, width);
+		count += xu_delta(prev, nmi_now, width);
+		prev = xu_prev_armed(nmi_now, half, width);
+		KUNIT_EXPECT_EQ(test, prev & mask, seen & mask);
+		/* task: its compare-and-exchange must fail, and it retries */
+		KUNIT_EXPECT_NE_MSG(test, prev, seen, "width %u", width);
+		hw = half + 3;
+		seen = prev;
+		task_now = xu_prev_folded(seen, hw, width);
+		count += xu_delta(seen, task_now, width);
+		/* the wrap from the preload, then the retried fold: nothing twice */
+		KUNIT_EXPECT_EQ(test, count, half + 7 + 3);
+		/* folds keep the generation; deltas never see it */
+		KUNIT_EXPECT_EQ(test, task_now & ~mask, prev & ~mask);
+		KUNIT_EXPECT_EQ(test, xu_delta(xu_prev_armed(task_now, 5, width),
+					       xu_prev_folded(xu_prev_armed(task_now, 5, width),
+							      9, width), width), 4);
+	}
+}
+
+/* Polled sampling: the periods one poll finds due, and what is left. */
+struct xu_due_case {
+	s64 left;
+	u64 period, due;
+	s64 after;
+};
+
+static const struct xu_due_case xu_due_cases[] = {
+	{ 1, 100, 0, 1 },
+	{ 0, 100, 1, 100 },
+	{ -1, 100, 1, 99 },
+	{ -99, 100, 1, 1 },
+	{ -100, 100, 2, 100 },
+	{ -250, 100, 3, 50 },
+	/* period 1 and a huge increment: one division, not a loop */
+	{ -1000000000000LL, 1, 1000000000001ULL, 1 },
+};
+
+static void xu_due_desc(const struct xu_due_case *c, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "left %lld period %llu", c->left,
+		 c->period);
+}
+
+KUNIT_ARRAY_PARAM(xu_due, xu_due_cases, xu_due_desc);
+
+static void xu_test_periods_due(struct kunit *test)
+{
+	const struct xu_due_case *c = test->param_value;
+	struct hw_perf_event hwc = { .sample_period = c->period };
+
+	local64_set(&hwc.period_left, c->left);
+	KUNIT_EXPECT_EQ(test, xu_periods_due(&hwc), c->due);
+	KUNIT_EXPECT_EQ(test, (s64)local64_read(&hwc.period_left), c->after);
+	KUNIT_EXPECT_EQ(test, hwc.last_period, c->period);
+}
+
+/*
+ * PERF_EVENT_IOC_PERIOD sets period_left to 0 before restarting with
+ * PERF_EF_RELOAD: the new period counts from the restart, no sample is
+ * due at once.  An overshoot carries over; a whole period or more does not.
+ */
+static void xu_test_period_reload(struct kunit *test)
+{
+	static const s64 cases[][2] = {
+		{ 0, 1000 }, { -1, 999 }, { -999, 1 }, { -1000, 1000 },
+		{ -5000, 1000 }, { 300, 300 },
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		struct hw_perf_event hwc = { .sample_period = 1000 };
+
+		local64_set(&hwc.period_left, cases[i][0]);
+		KUNIT_EXPECT_EQ(test, xu_period_reload(&hwc), cases[i][1]);
+		KUNIT_EXPECT_EQ(test, xu_periods_due(&hwc), 0);
 	}
 }
 
@@ -969,6 +1106,10 @@ static struct kunit_case xu_core_cases[] = {
 	KUNIT_CASE(xu_test_fixed_counter),
 	KUNIT_CASE_PARAM(xu_test_snbep_encode, xu_snbep_gen_params),
 	KUNIT_CASE(xu_test_read_halves),
+	KUNIT_CASE(xu_test_read_halves_fails),
+	KUNIT_CASE(xu_test_fold_rearm_race),
+	KUNIT_CASE_PARAM(xu_test_periods_due, xu_due_gen_params),
+	KUNIT_CASE(xu_test_period_reload),
 	{ }
 };
 

@@ -292,6 +292,16 @@ struct sim {
 	void (*kick)(struct sim *sim);
 	atomic_t nmi_busy;	/* NMI accesses refused: their CPU held the lock */
 	u64 nmi_accesses;	/* register accesses made in NMI context */
+
+	/*
+	 * An injected fault (debugfs "faults"): the next @fault_left reads
+	 * of register @fault_addr (a dword address for PCI) in @fault_space
+	 * fail, as a #GP on RDMSR or a function that stopped answering.
+	 */
+	u8 fault_space;
+	u32 fault_addr;
+	u32 fault_left;
+	u64 fault_hits;
 };
 
 static inline struct sim_box *sim_box(struct sim_socket *s, unsigned int tidx,
@@ -371,6 +381,8 @@ const struct sim_rate *sim_rate_find(struct sim *sim, unsigned int tidx,
 int sim_nmi_start(struct sim *sim);
 void sim_nmi_stop(void);
 void sim_nmi_kick(void);
+void sim_nmi_hold(bool hold);
+bool sim_nmi_held(void);
 struct seq_file;
 void sim_nmi_show(struct seq_file *m);
 

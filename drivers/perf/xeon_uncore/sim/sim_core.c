@@ -629,6 +629,16 @@ static int sim_reg_access(struct sim_socket *s, struct sim_viol *v,
 	return 0;
 }
 
+/* Under the lock: whether this read is one an injected fault fails. */
+static bool sim_fault_hit(struct sim *sim, u8 space, u32 addr)
+{
+	if (!sim->fault_left || sim->fault_space != space || sim->fault_addr != addr)
+		return false;
+	sim->fault_left--;
+	sim->fault_hits++;
+	return true;
+}
+
 static bool sim_nmi_refused(struct sim *sim)
 {
 	if (in_nmi() && sim_lock_mine(sim)) {
@@ -660,7 +670,9 @@ int sim_access(struct sim *sim, unsigned int socket, unsigned int cpu,
 	sim_lock(sim, &flags);
 	if (in_nmi())
 		sim->nmi_accesses++;
-	if (socket < sim->nsockets) {
+	if (!write && sim_fault_hit(sim, SIM_MSR, addr)) {
+		ret = -EIO;
+	} else if (socket < sim->nsockets) {
 		ret = sim_reg_access(&sim->sock[socket], &v,
 				     sim_lookup(sim, SIM_MSR, addr), 0, ~0ULL);
 	} else {
@@ -714,8 +726,11 @@ int sim_pci_access(struct sim *sim, unsigned int socket, unsigned int cpu,
 	sim_lock(sim, &flags);
 	if (in_nmi())
 		sim->nmi_accesses++;
-	ret = sim_reg_access(&sim->sock[socket], &v, a, shift,
-			     GENMASK_ULL(8 * size - 1, 0) << shift);
+	if (!write && sim_fault_hit(sim, SIM_PCI, addr & ~3U))
+		ret = -EIO;
+	else
+		ret = sim_reg_access(&sim->sock[socket], &v, a, shift,
+				     GENMASK_ULL(8 * size - 1, 0) << shift);
 	sim_record(sim, &v);
 	sim_unlock(sim, flags);
 	if (write && sim->kick)

@@ -461,6 +461,68 @@ static int sim_cmd_rates(struct sim *sim, char *cmd)
 	return 0;
 }
 
+/* "msr 0x<addr> <n>", "pci <dev>.<fn> 0x<offset> <n>": fail the next n reads. */
+static int sim_show_faults(struct seq_file *m, void *v)
+{
+	struct sim *sim = sim_live;
+	unsigned long flags;
+	u32 addr, left;
+	u64 hits;
+	u8 space;
+
+	sim_lock(sim, &flags);
+	space = sim->fault_space;
+	addr = sim->fault_addr;
+	left = sim->fault_left;
+	hits = sim->fault_hits;
+	sim_unlock(sim, flags);
+	seq_printf(m, "%s %#x left %u hits %llu\n", space == SIM_PCI ? "pci" : "msr",
+		   addr, left, hits);
+	return 0;
+}
+
+static int sim_cmd_faults(struct sim *sim, char *cmd)
+{
+	unsigned int dev, fn, off, n;
+	unsigned long flags;
+	u32 addr;
+	u8 space;
+
+	if (sscanf(cmd, "msr %x %u", &addr, &n) == 2) {
+		space = SIM_MSR;
+	} else if (sscanf(cmd, "pci %x.%x %x %u", &dev, &fn, &off, &n) == 4 &&
+		   dev < 32 && fn < 8 && off < 4096) {
+		space = SIM_PCI;
+		addr = SIM_PCI_ADDR(dev, fn, off & ~3U);
+	} else {
+		return -EINVAL;
+	}
+	sim_lock(sim, &flags);
+	sim->fault_space = space;
+	sim->fault_addr = addr;
+	sim->fault_left = n;
+	sim_unlock(sim, flags);
+	return 0;
+}
+
+/* "hold": raised PMIs stay pending; "release": they are sent. */
+static int sim_show_pmi(struct seq_file *m, void *v)
+{
+	seq_printf(m, "%s\n", sim_nmi_held() ? "hold" : "release");
+	return 0;
+}
+
+static int sim_cmd_pmi(struct sim *sim, char *cmd)
+{
+	if (sysfs_streq(cmd, "hold"))
+		sim_nmi_hold(true);
+	else if (sysfs_streq(cmd, "release"))
+		sim_nmi_hold(false);
+	else
+		return -EINVAL;
+	return 0;
+}
+
 static int sim_show_clock(struct seq_file *m, void *v)
 {
 	seq_printf(m, "%s\n", READ_ONCE(sim_live->manual) ? "manual" : "live");
@@ -591,6 +653,8 @@ static const struct sim_dfile sim_dfiles[] = {
 	{ "rates", 0644, sim_show_rates, sim_cmd_rates },
 	{ "advance", 0644, sim_show_advance, sim_cmd_advance },
 	{ "clock", 0644, sim_show_clock, sim_cmd_clock },
+	{ "faults", 0644, sim_show_faults, sim_cmd_faults },
+	{ "pmi", 0644, sim_show_pmi, sim_cmd_pmi },
 };
 
 static int sim_dfile_open(struct inode *inode, struct file *file)

@@ -66,6 +66,8 @@
 static struct sim *sim_nmi_sim;
 static struct task_struct *sim_nmi_task;
 static bool sim_nmi_kicked;
+/* debugfs "pmi hold": PMIs raised stay pending, unsent, until released */
+static bool sim_nmi_holding;
 
 /* Written by the thread only. */
 static u64 sim_nmi_sent, sim_nmi_self, sim_nmi_timeout, sim_nmi_offline;
@@ -196,9 +198,9 @@ static u64 sim_nmi_deliver(struct sim *sim)
 	sim_update_all(sim);
 	for (s = 0; s < sim->nsockets; s++) {
 		struct sim_socket *sk = &sim->sock[s];
-		u32 cores = sk->pmi_pending;
+		u32 cores = READ_ONCE(sim_nmi_holding) ? 0 : sk->pmi_pending;
 
-		sk->pmi_pending = 0;
+		sk->pmi_pending &= ~cores;
 		for (i = 0; i < 32; i++) {
 			if (!(cores & BIT(i)))
 				continue;
@@ -311,6 +313,21 @@ void sim_nmi_stop(void)
 	unregister_nmi_handler(NMI_LOCAL, "xeon_uncore_sim");
 	sim_nmi_sim->kick = NULL;
 	sim_nmi_sim->pmi_hook = NULL;
+}
+
+/*
+ * Hold the PMIs (they stay pending, the sockets frozen) or let them go to
+ * the cores they were raised for: a window a test can do things in.
+ */
+void sim_nmi_hold(bool hold)
+{
+	WRITE_ONCE(sim_nmi_holding, hold);
+	sim_nmi_kick();
+}
+
+bool sim_nmi_held(void)
+{
+	return READ_ONCE(sim_nmi_holding);
 }
 
 void sim_nmi_show(struct seq_file *m)

@@ -123,6 +123,10 @@ static int sim_pci_read(struct pci_bus *bus, unsigned int devfn, int where,
 		*val = 0;
 		for (i = size - 1; i >= 0 && where < PCI_CFG_SPACE_SIZE; i--)
 			*val = *val << 8 | f->cfg[where + i];
+	} else if (ret == -EIO) {
+		/* an injected fault: the function does not answer */
+		PCI_SET_ERROR_RESPONSE(val);
+		return PCIBIOS_DEVICE_NOT_FOUND;
 	} else if (ret) {
 		/* A read the guide forbids (recorded) returns 0. */
 		*val = 0;
