@@ -1161,7 +1161,10 @@ static int xu_cpu_dead(unsigned int cpu)
  * PCI functions that go (remove, unbind) and come back (rescan, bind)
  * while their box has events: on the collector, fold them one last time
  * while the function answers; when it is back, program the box again as
- * the events have it.  CPU hotplug is held off, so the collector stays.
+ * the events have it, and count on from the counters' values then.  A
+ * companion (match/mask) function that comes back only has its shared
+ * registers written again: the counters never stopped.  CPU hotplug is
+ * held off, so the collector stays.
  */
 static void xu_box_detach_local(void *info)
 {
@@ -1175,15 +1178,14 @@ static void xu_box_detach_local(void *info)
 			xu_event_update(box->counters[i], false);
 }
 
-static void xu_box_attach_local(void *info)
+static void xu_box_reprogram(struct xu_box *box, bool counters)
 {
-	struct xu_box *box = info;
 	const struct xu_box_ops *ops = box->pmu->type->ops;
 	unsigned int i;
 
 	if (!xu_socket_local(box->sk))
 		return;
-	if (ops && ops->init_box)
+	if (counters && ops && ops->init_box)
 		ops->init_box(box);
 	box->shared.known = 0;
 	for_each_set_bit(i, &box->used, XU_MAX_COUNTERS) {
@@ -1192,14 +1194,24 @@ static void xu_box_attach_local(void *info)
 
 		xu_event_enc(box->pmu, event, &enc);
 		xu_shared_write(box, &enc, box->shared.val);
-		if (event->hw.state & PERF_HES_STOPPED)
+		if (!counters || (event->hw.state & PERF_HES_STOPPED))
 			continue;
-		/* counts from the value it has now */
+		/* no fold: what the function did while gone is unknown */
 		xu_pmu_stop(event, 0);
 		xu_pmu_start(event, 0);
 	}
-	if (box->enabled)
+	if (counters && box->enabled)
 		xu_box_enable(box);
+}
+
+static void xu_box_attach_local(void *info)
+{
+	xu_box_reprogram(info, true);
+}
+
+static void xu_box_attach_aux_local(void *info)
+{
+	xu_box_reprogram(info, false);
 }
 
 static void xu_box_on_collector(struct xu_box *box, smp_call_func_t fn)
@@ -1218,9 +1230,9 @@ void xu_box_detach(struct xu_box *box)
 	xu_box_on_collector(box, xu_box_detach_local);
 }
 
-void xu_box_attach(struct xu_box *box)
+void xu_box_attach(struct xu_box *box, bool aux)
 {
-	xu_box_on_collector(box, xu_box_attach_local);
+	xu_box_on_collector(box, aux ? xu_box_attach_aux_local : xu_box_attach_local);
 }
 
 /* ---- module --------------------------------------------------------- */

@@ -68,7 +68,7 @@ static int xu_pci_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	else
 		rcu_assign_pointer(box->pdev, pdev);
 	/* back after a remove or unbind, with events open: program them again */
-	xu_box_attach(box);
+	xu_box_attach(box, aux);
 	return 0;
 }
 

@@ -317,7 +317,7 @@ struct xu_box *xu_socket_box(struct xu_socket *sk, const struct xu_box_type *t,
 bool xu_event_fold(struct xu_box *box, struct perf_event *event);
 void xu_pmu_start(struct perf_event *event, int flags);
 void xu_pmu_stop(struct perf_event *event, int flags);
-void xu_box_attach(struct xu_box *box);
+void xu_box_attach(struct xu_box *box, bool aux);
 void xu_box_detach(struct xu_box *box);
 
 /* PCI discovery (pci.c) */
