@@ -69,6 +69,8 @@ static int sim_msr_access(bool write, u32 msr, u64 *val)
 	int ret = sim_access(sim_live, topology_physical_package_id(cpu), cpu,
 			     write, msr, val);
 
+	if (!write)
+		sim_nmi_read_hook(msr);
 	put_cpu();
 	return ret;
 }
@@ -505,6 +507,17 @@ static int sim_cmd_faults(struct sim *sim, char *cmd)
 	return 0;
 }
 
+static int sim_show_nmi_read(struct seq_file *m, void *v)
+{
+	sim_nmi_read_show(m);
+	return 0;
+}
+
+static int sim_cmd_nmi_read(struct sim *sim, char *cmd)
+{
+	return sim_nmi_read_cmd(cmd);
+}
+
 /* "hold": raised PMIs stay pending; "release": they are sent. */
 static int sim_show_pmi(struct seq_file *m, void *v)
 {
@@ -655,6 +668,7 @@ static const struct sim_dfile sim_dfiles[] = {
 	{ "clock", 0644, sim_show_clock, sim_cmd_clock },
 	{ "faults", 0644, sim_show_faults, sim_cmd_faults },
 	{ "pmi", 0644, sim_show_pmi, sim_cmd_pmi },
+	{ "nmi_read", 0644, sim_show_nmi_read, sim_cmd_nmi_read },
 };
 
 static int sim_dfile_open(struct inode *inode, struct file *file)

@@ -51,6 +51,8 @@
 #include <linux/irq_work.h>
 #include <linux/kernel.h>
 #include <linux/kthread.h>
+#include <linux/mutex.h>
+#include <linux/perf_event.h>
 #include <linux/percpu.h>
 #include <linux/sched.h>
 #include <linux/seq_file.h>
@@ -78,13 +80,103 @@ static DEFINE_PER_CPU(atomic_t, sim_nmi_expected);
 /* The thread's own: CPUs the PMIs go to, and the affinity it last set. */
 static struct cpumask sim_nmi_targets, sim_nmi_allowed, sim_nmi_applied;
 
+/*
+ * An NMI that reads a perf event, as perf_event_read_local() does for a
+ * BPF program (debugfs "nmi_read"): the model owns a counting kernel event
+ * on some PMU; at the next read of MSR @sim_nr_msr by the event's CPU
+ * outside NMI it sends that CPU an NMI, once the access is done, in which
+ * it calls the PMU's read.  What the NMI interrupts is the code around
+ * that MSR read: a fold, maybe holding a lock.
+ */
+static struct perf_event *sim_nr_event;
+static DEFINE_MUTEX(sim_nr_mutex);
+static int sim_nr_cpu = -1;
+static u32 sim_nr_msr;
+static atomic_t sim_nr_armed;
+static atomic64_t sim_nr_reads;
+static DEFINE_PER_CPU(bool, sim_nr_pending);
+
+static void sim_nmi_read_event(void)
+{
+	struct perf_event *ev = READ_ONCE(sim_nr_event);
+
+	__this_cpu_write(sim_nr_pending, false);
+	if (!ev || ev->state != PERF_EVENT_STATE_ACTIVE ||
+	    ev->oncpu != smp_processor_id())
+		return;
+	ev->pmu->read(ev);
+	atomic64_inc(&sim_nr_reads);
+}
+
 static int sim_nmi_handler(unsigned int type, struct pt_regs *regs)
 {
 	atomic_t *e = this_cpu_ptr(&sim_nmi_expected);
 
 	if (atomic_read(e))
 		atomic_set(e, 0);
+	if (__this_cpu_read(sim_nr_pending)) {
+		sim_nmi_read_event();
+		return NMI_HANDLED;
+	}
 	return NMI_DONE;
+}
+
+/* After @msr was read by this CPU (preemption off), the model lock dropped. */
+void sim_nmi_read_hook(u32 msr)
+{
+	if (likely(!atomic_read(&sim_nr_armed)) || in_nmi() ||
+	    msr != READ_ONCE(sim_nr_msr) ||
+	    smp_processor_id() != READ_ONCE(sim_nr_cpu) ||
+	    atomic_cmpxchg(&sim_nr_armed, 1, 0) != 1)
+		return;
+	__this_cpu_write(sim_nr_pending, true);
+	apic->send_IPI_self(NMI_VECTOR);
+}
+
+static void sim_nmi_read_release(void)
+{
+	struct perf_event *ev;
+
+	atomic_set(&sim_nr_armed, 0);
+	ev = xchg(&sim_nr_event, NULL);
+	if (!ev)
+		return;
+	synchronize_rcu();	/* no NMI uses it any more */
+	perf_event_release_kernel(ev);
+}
+
+/* "<pmu type> <config> <cpu> <msr>": arm; "off": release the event. */
+int sim_nmi_read_cmd(char *cmd)
+{
+	struct perf_event_attr attr = { .size = sizeof(attr) };
+	struct perf_event *ev;
+	unsigned int cpu;
+	u32 msr;
+
+	mutex_lock(&sim_nr_mutex);
+	sim_nmi_read_release();
+	mutex_unlock(&sim_nr_mutex);
+	if (sysfs_streq(cmd, "off"))
+		return 0;
+	if (sscanf(cmd, "%u %llx %u %x", &attr.type, &attr.config, &cpu, &msr) != 4)
+		return -EINVAL;
+	ev = perf_event_create_kernel_counter(&attr, cpu, NULL, NULL, NULL);
+	if (IS_ERR(ev))
+		return PTR_ERR(ev);
+	mutex_lock(&sim_nr_mutex);
+	WRITE_ONCE(sim_nr_msr, msr);
+	WRITE_ONCE(sim_nr_cpu, ev->cpu);
+	WRITE_ONCE(sim_nr_event, ev);
+	atomic_set(&sim_nr_armed, 1);
+	mutex_unlock(&sim_nr_mutex);
+	return 0;
+}
+
+void sim_nmi_read_show(struct seq_file *m)
+{
+	seq_printf(m, "cpu %d msr %#x armed %d reads %lld\n", READ_ONCE(sim_nr_cpu),
+		   READ_ONCE(sim_nr_msr), atomic_read(&sim_nr_armed),
+		   (long long)atomic64_read(&sim_nr_reads));
 }
 
 static void sim_nmi_wake(struct irq_work *w)
