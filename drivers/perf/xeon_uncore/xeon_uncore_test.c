@@ -1059,7 +1059,7 @@ static void xu_test_periods_due(struct kunit *test)
 	local64_set(&hwc.period_left, c->left);
 	KUNIT_EXPECT_EQ(test, xu_periods_due(&hwc), c->due);
 	KUNIT_EXPECT_EQ(test, (s64)local64_read(&hwc.period_left), c->after);
-	KUNIT_EXPECT_EQ(test, hwc.last_period, c->period);
+	KUNIT_EXPECT_EQ(test, hwc.last_period, c->due ? c->period : 0);
 }
 
 /*
