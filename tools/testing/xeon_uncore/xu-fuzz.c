@@ -100,6 +100,7 @@ struct slot {
 	int counting;			/* no period, no freq: monotonic */
 	int reset;			/* RESET may have reached it */
 	int enabled;			/* may have been enabled */
+	long cpu_seq;			/* sh->cpu_seq when opened */
 	int mixed;			/* another event may write its buffer */
 	int backward;
 	uint64_t last_val, last_ena, last_run;
@@ -115,6 +116,7 @@ struct shared {
 	volatile int stop;
 	volatile long progress;
 	volatile int hang;
+	volatile long cpu_seq;		/* odd while a CPU goes offline */
 	long hotplug, hotplug_fail, rmmod_tries, rmmod_ok, reload_fail;
 };
 
@@ -544,6 +546,9 @@ static int slot_of_id(uint64_t id)
 	return -1;
 }
 
+static void map_slot(int s, uint64_t r, unsigned int k);
+static void walk_ring(int i);
+
 /* ---- perf_event_open -------------------------------------------------- */
 
 static int sys_perf_event_open(void *attr, int pid, int cpu, int group,
@@ -824,9 +829,11 @@ static void do_open(int member)
 {
 	struct open_req q;
 	uint64_t r = rnd();
-	unsigned int kind = below(100), other = below(100);
+	unsigned int kind = below(100), other = below(100), map = below(100);
+	uint64_t rmap = rnd();
 	int leader = member ? pick_open(r) : -1;
 	int pmu_idx, gfd = -1, fd, s, e, type_before;
+	long seq_before;
 	const char *what;
 
 	if (!member) {
@@ -855,6 +862,7 @@ static void do_open(int member)
 	}
 
 	type_before = pmu_idx >= 0 ? (int)q.u.a.type : -1;
+	seq_before = sh->cpu_seq;
 	st.opens++;
 	fd = sys_perf_event_open(&q.u.a, q.pid, q.cpu, gfd, q.flags);
 	e = fd < 0 ? errno : 0;
@@ -890,12 +898,16 @@ static void do_open(int member)
 	slots[s].sample_type = q.u.a.sample_type;
 	slots[s].counting = !q.u.a.sample_period && !q.u.a.freq;
 	slots[s].enabled = !q.u.a.disabled;
+	slots[s].cpu_seq = seq_before;
 	slots[s].backward = q.u.a.write_backward;
 	if (leader >= 0 && (q.flags & PERF_FLAG_FD_OUTPUT))
 		slots[leader].mixed = 1;
 	if (ioctl(fd, PERF_EVENT_IOC_ID, &slots[s].id) || !slots[s].id)
 		failf("PERF_EVENT_IOC_ID on a new event: %s id %llu",
 		      ename(errno), (unsigned long long)slots[s].id);
+	/* most sampling events get a ring buffer right away */
+	if (!slots[s].counting && map < 60)
+		map_slot(s, rmap, map);
 }
 
 /* ---- ioctl ------------------------------------------------------------ */
@@ -970,6 +982,12 @@ static void check_value(int j, uint64_t val, uint64_t ena, uint64_t run,
 {
 	struct slot *s = &slots[j];
 
+	/*
+	 * perf_pmu_migrate_context() makes disabled events INACTIVE: after a
+	 * collector went offline a disabled event may count.
+	 */
+	if (s->cpu_seq != sh->cpu_seq || s->cpu_seq & 1)
+		s->enabled = 1;
 	if (!s->enabled && (val || (times && ena)))
 		failf("slot %d never enabled but counted %llu, enabled %llu ns",
 		      j, (unsigned long long)val, (unsigned long long)ena);
@@ -1018,6 +1036,8 @@ static void do_read(void)
 		logline("read: nothing open");
 		return;
 	}
+	if (slots[s].rb)
+		walk_ring(s);
 	rf = slots[s].read_format;
 	ena = !!(rf & PERF_FORMAT_TOTAL_TIME_ENABLED);
 	run = !!(rf & PERF_FORMAT_TOTAL_TIME_RUNNING);
@@ -1150,26 +1170,13 @@ static void walk_ring(int i)
 	logline("  ring slot=%d records=%d samples=%d", i, records, samples);
 }
 
-static void do_mmap(void)
+/* a ring buffer of 1 + 2^n pages mostly, other sizes sometimes */
+static void map_slot(int s, uint64_t r, unsigned int k)
 {
-	uint64_t r = rnd();
-	unsigned int k = below(100), unmap = below(100);
 	static const int bad[] = { 1, 4, 6, 0 };
-	int s = pick_open(r), pages;
+	int pages;
 	void *p;
 
-	if (s < 0) {
-		logline("mmap: nothing open");
-		return;
-	}
-	if (slots[s].rb) {
-		walk_ring(s);
-		if (unmap < 30) {
-			logline("munmap slot=%d", s);
-			slot_unmap(&slots[s]);
-		}
-		return;
-	}
 	pages = k < 90 ? 1 + (1 << ((r >> 32) % 4)) : bad[(r >> 32) % 4];
 	slots[s].rb_rw = k < 80 || k >= 90;
 	slots[s].rb_len = pages * page_size;
@@ -1182,6 +1189,27 @@ static void do_mmap(void)
 		slots[s].rb = p;
 	if (p != MAP_FAILED && pages >= 2 && (pages - 1) & (pages - 2))
 		failf("mmap of %d pages (not 1 + 2^n) succeeded", pages);
+}
+
+static void do_mmap(void)
+{
+	uint64_t r = rnd();
+	unsigned int k = below(100), unmap = below(100);
+	int s = pick_open(r);
+
+	if (s < 0) {
+		logline("mmap: nothing open");
+		return;
+	}
+	if (!slots[s].rb) {
+		map_slot(s, r, k);
+		return;
+	}
+	walk_ring(s);
+	if (unmap < 30) {
+		logline("munmap slot=%d", s);
+		slot_unmap(&slots[s]);
+	}
 }
 
 static void do_close(void)
@@ -1287,7 +1315,11 @@ static int set_online(int cpu, int on)
 	int ret;
 
 	snprintf(path, sizeof(path), CPU_DIR "/cpu%d/online", cpu);
+	if (!on)
+		sh->cpu_seq++;
 	ret = write_str(path, on ? "1" : "0");
+	if (!on)
+		sh->cpu_seq++;
 	logline("cpu%d %s -> %s", cpu, on ? "online" : "offline",
 		ret ? ename(-ret) : "ok");
 	if (ret)
