@@ -51,6 +51,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/syscall.h>
@@ -130,6 +131,14 @@ static long iter;
 static unsigned int open_seq;
 static int is_child;
 static long page_size;
+/*
+ * flock()ed shared around software event opens, exclusive around rmmod:
+ * on 6.1 perf_pmu_unregister() holds pmus_lock in synchronize_srcu()
+ * while perf_swevent_init(), inside the SRCU read section of
+ * perf_init_event(), waits for pmus_lock: a perf core deadlock.
+ */
+static char lockpath[64];
+static int lockfd = -1;
 
 static struct {
 	long opens, ok, einval, enoent, ebusy, enodev, eopnotsupp, other;
@@ -864,8 +873,12 @@ static void do_open(int member)
 	type_before = pmu_idx >= 0 ? (int)q.u.a.type : -1;
 	seq_before = sh->cpu_seq;
 	st.opens++;
+	if (q.u.a.type == PERF_TYPE_SOFTWARE && lockfd >= 0)
+		flock(lockfd, LOCK_SH);
 	fd = sys_perf_event_open(&q.u.a, q.pid, q.cpu, gfd, q.flags);
 	e = fd < 0 ? errno : 0;
+	if (q.u.a.type == PERF_TYPE_SOFTWARE && lockfd >= 0)
+		flock(lockfd, LOCK_UN);
 	logline("%s slot=%d pmu=%s type=%u size=%u config=%#llx config1=%#llx config2=%#llx period=%llu%s st=%#llx rf=%#llx bits=%#llx pid=%d cpu=%d group=%d(fd %d) flags=%#lx -> %s%d",
 		what, s, pmu_idx >= 0 ? pmus[pmu_idx].name : "-", q.u.a.type,
 		q.u.a.size, (unsigned long long)q.u.a.config,
@@ -1347,7 +1360,11 @@ static void try_rmmod(void)
 	int ret, rc;
 
 	sh->rmmod_tries++;
+	if (lockfd >= 0)
+		flock(lockfd, LOCK_EX);
 	ret = syscall(SYS_delete_module, module, O_NONBLOCK);
+	if (lockfd >= 0)
+		flock(lockfd, LOCK_UN);
 	logline("rmmod %s -> %s", module, ret ? ename(errno) : "ok");
 	if (ret)
 		return;
@@ -1466,10 +1483,15 @@ static pid_t start_hotplug(void)
 		snprintf(path, sizeof(path), CPU_DIR "/cpu%d/topology/physical_package_id", c);
 		pkg[c] = read_str(path, buf, sizeof(buf)) ? 0 : atoi(buf);
 	}
+	snprintf(lockpath, sizeof(lockpath), "/tmp/xu-fuzz-%d.lock", parent);
 	fflush(logf);
 	pid = fork();
-	if (!pid)
+	if (!pid) {
+		/* an open file description of its own, so the locks conflict */
+		lockfd = open(lockpath, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
 		hotplug_loop(parent);
+	}
+	lockfd = open(lockpath, O_RDWR | O_CREAT | O_CLOEXEC, 0600);
 	return pid;
 }
 
@@ -1593,6 +1615,8 @@ int main(int argc, char **argv)
 	}
 	if (sh->hang)
 		st.fails++;
+	if (lockfd >= 0)
+		unlink(lockpath);
 
 	printf("xu-fuzz: seed=%" PRIu64 " iters=%ld opens=%ld ok=%ld einval=%ld enoent=%ld ebusy=%ld enodev=%ld eopnotsupp=%ld other=%ld ioctls=%ld reads=%ld mmaps=%ld samples=%ld forks=%ld closes=%ld hotplug=%ld hotplug_fail=%ld rmmod_tries=%ld rmmod_ok=%ld fails=%ld\n",
 	       seed, iters, st.opens, st.ok, st.einval, st.enoent, st.ebusy,
