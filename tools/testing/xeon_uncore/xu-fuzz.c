@@ -580,11 +580,15 @@ static int choose_cpu(const struct pmu *p)
 {
 	uint64_t r = rnd();
 	unsigned int how = below(100);
-	int cpus[MAX_CPUS], n;
+	int cpus[MAX_CPUS], n = 0;
 
-	if (how < 75 && p && (n = pmu_cpus(p, cpus)))
+	if (how < 75 && p)
+		n = pmu_cpus(p, cpus);
+	if (n)
 		return cpus[r % n];
-	if (how < 90 && (n = online_cpus(cpus)))
+	if (how < 90)
+		n = online_cpus(cpus);
+	if (n)
 		return cpus[r % n];
 	if (how < 95)
 		return -1;
@@ -630,14 +634,16 @@ struct open_req {
 	unsigned long flags;
 };
 
-/* the attribute: every draw is made whatever the branch, so the stream
- * of random numbers does not depend on the kernel's answers */
+/*
+ * The attribute: the draws depend only on earlier draws and the PMUs, never
+ * on the kernel's answers.
+ */
 static void gen_attr(struct open_req *q, int kind, int pmu_idx, int cpu_like)
 {
 	struct perf_event_attr *a = &q->u.a;
 	const struct pmu *p = pmu_idx >= 0 ? &pmus[pmu_idx] : NULL;
 	uint64_t cfg[3] = { 0, 0, 0 }, r;
-	unsigned int sz, i, k;
+	unsigned int sz, i, k, k2;
 	int cpu;
 
 	memset(q, 0, sizeof(*q));
@@ -657,12 +663,13 @@ static void gen_attr(struct open_req *q, int kind, int pmu_idx, int cpu_like)
 				uint64_t v = rnd();
 				int w = field_width(f), simple = k < 75;
 
-				switch (below(10)) {
-				case 0: case 1: case 2: v = 0; break;
-				case 3: case 4: v = w < 64 ? (1ULL << w) - 1 : ~0ULL; break;
-				case 5: simple = 0; break;
-				default: break;
-				}
+				k2 = below(10);
+				if (k2 < 3)
+					v = 0;
+				else if (k2 < 5)
+					v = w < 64 ? (1ULL << w) - 1 : ~0ULL;
+				else if (k2 == 5)
+					simple = 0;
 				if (simple && strcmp(f->name, "event") &&
 				    strcmp(f->name, "umask"))
 					v = 0;
@@ -824,14 +831,18 @@ static void check_refusals(const struct open_req *q)
 
 static void count_errno(int e)
 {
-	switch (e) {
-	case EINVAL: st.einval++; break;
-	case ENOENT: st.enoent++; break;
-	case EBUSY: st.ebusy++; break;
-	case ENODEV: st.enodev++; break;
-	case EOPNOTSUPP: st.eopnotsupp++; break;
-	default: st.other++;
-	}
+	if (e == EINVAL)
+		st.einval++;
+	else if (e == ENOENT)
+		st.enoent++;
+	else if (e == EBUSY)
+		st.ebusy++;
+	else if (e == ENODEV)
+		st.enodev++;
+	else if (e == EOPNOTSUPP)
+		st.eopnotsupp++;
+	else
+		st.other++;
 }
 
 static void do_open(int member)
@@ -945,10 +956,19 @@ static void do_ioctl(void)
 	}
 	fd = slots[s].fd;
 	switch (op) {
-	case 0: cmd = PERF_EVENT_IOC_ENABLE; break;
-	case 1: cmd = PERF_EVENT_IOC_DISABLE; break;
-	case 2: cmd = PERF_EVENT_IOC_RESET; break;
-	case 3: cmd = PERF_EVENT_IOC_REFRESH; arg = (r >> 40) % 4; break;
+	case 0:
+		cmd = PERF_EVENT_IOC_ENABLE;
+		break;
+	case 1:
+		cmd = PERF_EVENT_IOC_DISABLE;
+		break;
+	case 2:
+		cmd = PERF_EVENT_IOC_RESET;
+		break;
+	case 3:
+		cmd = PERF_EVENT_IOC_REFRESH;
+		arg = (r >> 40) % 4;
+		break;
 	case 4:
 		cmd = PERF_EVENT_IOC_PERIOD;
 		arg = (r >> 40) % 20 ? (long)&val : 0;
@@ -959,9 +979,20 @@ static void do_ioctl(void)
 		      o >= 0 ? slots[o].fd : -1;
 		grp = 0;
 		break;
-	case 6: cmd = PERF_EVENT_IOC_ID; arg = (long)&id; grp = 0; break;
-	case 7: cmd = PERF_EVENT_IOC_PAUSE_OUTPUT; arg = (r >> 40) & 1; grp = 0; break;
-	default: cmd = _IO('$', 42 + (r >> 40) % 8); grp = 0; break;
+	case 6:
+		cmd = PERF_EVENT_IOC_ID;
+		arg = (long)&id;
+		grp = 0;
+		break;
+	case 7:
+		cmd = PERF_EVENT_IOC_PAUSE_OUTPUT;
+		arg = (r >> 40) & 1;
+		grp = 0;
+		break;
+	default:
+		cmd = _IO('$', 42 + (r >> 40) % 8);	/* not an ioctl of perf */
+		grp = 0;
+		break;
 	}
 	if (grp)
 		arg |= PERF_IOC_FLAG_GROUP;
