@@ -5,6 +5,8 @@
 # make demo       a simulated 2-socket Xeon 7500 in QEMU running perf stat
 # make check      every test: KUnit, end to end on the stock and debug kernels
 # make bench      benchmarks: they print figures and assert nothing
+# make soak       the fuzzer for SOAK_HOURS (default 2) across platforms and
+#                 kernels; stops at the first failure with its seed
 #
 KDIR ?= /lib/modules/$(shell uname -r)/build
 TESTS := tools/testing/xeon_uncore
@@ -30,4 +32,7 @@ check:
 bench:
 	$(TESTS)/bench/sampling
 
-.PHONY: all modules install clean demo check bench
+soak:
+	$(TESTS)/soak
+
+.PHONY: all modules install clean demo check bench soak
