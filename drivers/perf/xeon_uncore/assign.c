@@ -15,6 +15,16 @@
 
 #include "uncore.h"
 
+/* The parts the driver knows, by CPUID family and model; KUnit walks them all. */
+const struct xu_platform * const xu_platforms[] = {
+	&xu_tulsa_platform,
+	&xu_dunnington_platform,
+	&xu_nhmex_platform,
+	&xu_snbep_platform,
+	NULL
+};
+EXPORT_SYMBOL_IF_KUNIT(xu_platforms);
+
 /*
  * Try to give event @e a counter: a free one if it may use one, else by
  * moving already placed events along an alternating path (Kuhn's

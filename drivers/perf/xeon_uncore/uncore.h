@@ -368,5 +368,7 @@ extern const struct xu_platform xu_nhmex_platform;
 extern const struct xu_platform xu_tulsa_platform;
 extern const struct xu_platform xu_dunnington_platform;
 extern const struct xu_platform xu_snbep_platform;
+/* every supported platform, NULL-terminated (assign.c) */
+extern const struct xu_platform * const xu_platforms[];
 
 #endif /* _XEON_UNCORE_H */

@@ -269,46 +269,65 @@ static void xu_test_assign_too_many(struct kunit *test)
 
 /* ---- platform tables: formats, validation, constraints -------------- */
 
-struct xu_type_case {
-	const struct xu_platform *plat;
-	const struct xu_box_type *type;
-};
-
-static struct xu_type_case xu_type_cases[8];
-static unsigned int xu_nr_type_cases;
-
-static void xu_collect_types(void)
+/*
+ * The tests below run once for every box type of every platform in the
+ * driver's own list: the parameter is the type's slot in its platform's
+ * NULL-terminated list, so nothing here needs resizing when one is added.
+ */
+static const struct xu_platform * const *
+xu_plat_of(const struct xu_box_type * const *slot)
 {
-	const struct xu_platform * const plats[] = {
-		&xu_nhmex_platform, &xu_tulsa_platform, &xu_dunnington_platform,
-		&xu_snbep_platform,
-	};
-	unsigned int p;
+	const struct xu_platform * const *p;
+	const struct xu_box_type * const *t;
 
-	if (xu_nr_type_cases)
-		return;
-	for (p = 0; p < ARRAY_SIZE(plats); p++) {
-		const struct xu_box_type * const *t;
-
-		for (t = plats[p]->types; *t; t++) {
-			if (xu_nr_type_cases == ARRAY_SIZE(xu_type_cases))
-				return;
-			xu_type_cases[xu_nr_type_cases].plat = plats[p];
-			xu_type_cases[xu_nr_type_cases++].type = *t;
-		}
-	}
+	for (p = xu_platforms; *p; p++)
+		for (t = (*p)->types; *t; t++)
+			if (t == slot)
+				return p;
+	return NULL;
 }
 
 static const void *xu_type_gen(const void *prev, char *desc)
 {
-	const struct xu_type_case *c = prev;
+	const struct xu_box_type * const *slot = prev;
+	const struct xu_platform * const *p = slot ? xu_plat_of(slot) : xu_platforms;
 
-	xu_collect_types();
-	c = c ? c + 1 : xu_type_cases;
-	if (c >= xu_type_cases + xu_nr_type_cases)
+	if (!p || !*p)
 		return NULL;
-	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s %s", c->plat->name, c->type->name);
-	return c;
+	slot = slot ? slot + 1 : (*p)->types;
+	while (!*slot) {
+		if (!*++p)
+			return NULL;
+		slot = (*p)->types;
+	}
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s %s", (*p)->name, (*slot)->name);
+	return slot;
+}
+
+static const struct xu_box_type *xu_param_type(struct kunit *test)
+{
+	return *(const struct xu_box_type * const *)test->param_value;
+}
+
+/* The generator reaches every type of every platform, each once. */
+static void xu_test_type_walk(struct kunit *test)
+{
+	char desc[KUNIT_PARAM_DESC_SIZE];
+	const struct xu_platform * const *p;
+	const struct xu_box_type * const *t;
+	const void *param = NULL;
+	unsigned int want = 0, got = 0;
+
+	for (p = xu_platforms; *p; p++)
+		for (t = (*p)->types; *t; t++)
+			want++;
+	/* Tulsa 1, Dunnington 1, Xeon 7500 2, E5-2600 8 */
+	KUNIT_EXPECT_GE(test, want, 12U);
+	while ((param = xu_type_gen(param, desc))) {
+		KUNIT_EXPECT_NOT_NULL(test, xu_plat_of(param));
+		got++;
+	}
+	KUNIT_EXPECT_EQ(test, got, want);
 }
 
 /* Parse "config1:0-7,21\n" back into a word and a mask. */
@@ -345,11 +364,11 @@ static int xu_parse_format(const char *s, u8 *word, u64 *mask)
 
 static void xu_test_format_roundtrip(struct kunit *test)
 {
-	const struct xu_type_case *c = test->param_value;
+	const struct xu_box_type *type = xu_param_type(test);
 	struct xu_field * const *f;
 	u64 seen[XU_CONFIG_WORDS] = { };
 
-	for (f = c->type->fields; *f; f++) {
+	for (f = type->fields; *f; f++) {
 		char buf[64];
 		u64 mask;
 		u8 word;
@@ -361,14 +380,14 @@ static void xu_test_format_roundtrip(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, mask, (*f)->mask);
 		/* fields never overlap, and never cover the kernel's enable bit */
 		if (word == 0)
-			KUNIT_EXPECT_EQ(test, mask & c->type->enable_bit, 0ULL);
+			KUNIT_EXPECT_EQ(test, mask & type->enable_bit, 0ULL);
 		if ((*f)->slice)
 			continue;
 		KUNIT_EXPECT_EQ(test, seen[word] & mask, 0ULL);
 		seen[word] |= mask;
 	}
 	/* a slice names a part of the box's other fields */
-	for (f = c->type->fields; *f; f++)
+	for (f = type->fields; *f; f++)
 		if ((*f)->slice)
 			KUNIT_EXPECT_EQ_MSG(test, (*f)->mask & ~seen[(*f)->word], 0ULL,
 					    "slice %s", (*f)->attr.attr.name);
@@ -399,19 +418,19 @@ static void xu_setup_pmu(struct xu_pmu *xp, const struct xu_box_type *t)
 /* Every field accepted in full; every other bit but kernel-owned ones refused. */
 static void xu_test_config_bits(struct kunit *test)
 {
-	const struct xu_type_case *c = test->param_value;
+	const struct xu_box_type *type = xu_param_type(test);
 	struct xu_pmu xp;
 	unsigned int w, bit;
 
-	xu_setup_pmu(&xp, c->type);
+	xu_setup_pmu(&xp, type);
 	for (w = 0; w < XU_CONFIG_WORDS; w++) {
 		for (bit = 0; bit < 64; bit++) {
 			u64 config[XU_CONFIG_WORDS] = { };
 			bool want = xp.valid[w] & BIT_ULL(bit);
 
-			if (w == 0 && (c->type->enable_bit & BIT_ULL(bit)))
+			if (w == 0 && (type->enable_bit & BIT_ULL(bit)))
 				want = true;
-			if (c->type->fixed[w] & BIT_ULL(bit))
+			if (type->fixed[w] & BIT_ULL(bit))
 				want = true;
 			config[w] = BIT_ULL(bit);
 			KUNIT_EXPECT_EQ_MSG(test, !xu_check_config(&xp, config), want,
@@ -437,12 +456,12 @@ static u64 xu_deposit(u64 mask, u64 v)
  */
 static void xu_test_event_aliases(struct kunit *test)
 {
-	const struct xu_type_case *c = test->param_value;
+	const struct xu_box_type *type = xu_param_type(test);
 	const struct xu_event_desc *d;
 	struct xu_pmu xp;
 
-	xu_setup_pmu(&xp, c->type);
-	for (d = c->type->events; d && d->name; d++) {
+	xu_setup_pmu(&xp, type);
+	for (d = type->events; d && d->name; d++) {
 		char *s = kstrdup(d->config, GFP_KERNEL), *p = s, *tok;
 		u64 config[XU_CONFIG_WORDS] = { };
 		struct xu_enc enc;
@@ -458,7 +477,7 @@ static void xu_test_event_aliases(struct kunit *test)
 			KUNIT_ASSERT_NOT_NULL_MSG(test, eq, "%s: '%s'", d->name, tok);
 			*eq = '\0';
 			KUNIT_ASSERT_EQ(test, kstrtou64(eq + 1, 0, &v), 0);
-			for (f = c->type->fields; *f; f++) {
+			for (f = type->fields; *f; f++) {
 				if (strcmp((*f)->attr.attr.name, tok))
 					continue;
 				found = true;
@@ -479,20 +498,20 @@ static void xu_test_event_aliases(struct kunit *test)
 
 static void xu_test_constraints(struct kunit *test)
 {
-	const struct xu_type_case *c = test->param_value;
+	const struct xu_box_type *type = xu_param_type(test);
 	const struct xu_constraint *k;
-	unsigned long all = GENMASK(c->type->num_counters - 1, 0);
+	unsigned long all = GENMASK(type->num_counters - 1, 0);
 
-	KUNIT_EXPECT_LE(test, c->type->num_counters, XU_MAX_COUNTERS);
-	KUNIT_EXPECT_GE(test, c->type->width, 32U);
-	KUNIT_EXPECT_LE(test, c->type->width, 48U);
-	KUNIT_EXPECT_GE(test, c->type->max_inc, 1U);
-	for (k = c->type->constraints; k && k->counters; k++) {
+	KUNIT_EXPECT_LE(test, type->num_counters, XU_MAX_COUNTERS);
+	KUNIT_EXPECT_GE(test, type->width, 32U);
+	KUNIT_EXPECT_LE(test, type->width, 48U);
+	KUNIT_EXPECT_GE(test, type->max_inc, 1U);
+	for (k = type->constraints; k && k->counters; k++) {
 		KUNIT_EXPECT_EQ(test, k->counters & ~all, 0UL);
-		KUNIT_EXPECT_EQ(test, xu_event_counters(c->type, k->match), k->counters);
+		KUNIT_EXPECT_EQ(test, xu_event_counters(type, k->match), k->counters);
 	}
-	if (!c->type->constraints)
-		KUNIT_EXPECT_EQ(test, xu_event_counters(c->type, 0x14), all);
+	if (!type->constraints)
+		KUNIT_EXPECT_EQ(test, xu_event_counters(type, 0x14), all);
 }
 
 /* ---- Xeon 7100/7400 L3: unit classes, encoding, part differences ---- */
@@ -957,6 +976,7 @@ static struct kunit_case xu_core_cases[] = {
 	KUNIT_CASE(xu_test_assign_no_needless_moves),
 	KUNIT_CASE(xu_test_assign_too_many),
 	KUNIT_CASE(xu_test_format_split),
+	KUNIT_CASE(xu_test_type_walk),
 	KUNIT_CASE_PARAM(xu_test_format_roundtrip, xu_type_gen),
 	KUNIT_CASE_PARAM(xu_test_config_bits, xu_type_gen),
 	KUNIT_CASE_PARAM(xu_test_event_aliases, xu_type_gen),
