@@ -829,7 +829,12 @@ struct xu_snbep_case {
 	unsigned long counters;
 	u64 filter, filter_mask;
 	u64 shared1, shared1_mask;	/* QPI: the packet mask */
+	u64 ignored1, ignored2;		/* accepted, not programmed */
 };
+
+#define T_STATE		(0x1fULL << 18)
+#define T_OPC		(0x1ffULL << 23)
+#define T_NID		(0xffULL << 10)
 
 /* Filter fields: tid 4:0, nid 17:10, state 22:18, opc 31:23 (guide table 2-19). */
 static const struct xu_snbep_case xu_snbep_cases[] = {
@@ -848,18 +853,34 @@ static const struct xu_snbep_case xu_snbep_cases[] = {
 	{ "llc_victims nid", "cbox", { 0x4137, 0x1ULL << 10 }, true, 0x3,
 	  0x1ULL << 10, 0xffULL << 10 },
 	{ "tid with tid_en", "cbox", { 0x80000 | 0x0134, 0x3 }, true, 0x3, 0x3, 0x1f },
-	{ "tid without tid_en", "cbox", { 0x0134, 0x3 }, false },
-	{ "state on tor_inserts", "cbox", { 0x0135, 0x1ULL << 18 }, false },
-	{ "opc on llc_lookup", "cbox", { 0x0334, 0x1ULL << 23 }, false },
-	{ "nid without the nid umask bit", "cbox", { 0x0334, 0x1ULL << 10 }, false },
+	/* a filter field the event's hardware does not read: ignored */
+	{ "tid without tid_en", "cbox", { 0x0134, 0x3 }, true, 0x3,
+	  T_STATE, T_STATE, .ignored1 = 0x3 },
+	{ "state on tor_inserts", "cbox", { 0x0135, 0x1ULL << 18 }, true, 0x3,
+	  0, T_OPC, .ignored1 = 0x1ULL << 18 },
+	{ "opc on llc_lookup", "cbox", { 0x0334, 0x1ULL << 23 }, true, 0x3,
+	  T_STATE, T_STATE, .ignored1 = 0x1ULL << 23 },
+	{ "nid without the nid umask bit", "cbox", { 0x0334, 0x1ULL << 10 }, true, 0x3,
+	  T_STATE, T_STATE, .ignored1 = 0x1ULL << 10 },
+	{ "opc on tor_inserts.all", "cbox", { 0x0835, 0x180ULL << 23 }, true, 0x3,
+	  0, 0, .ignored1 = 0x180ULL << 23 },
+	{ "every filter field on a ring event", "cbox", { 0x011b, 0xfffffc1f }, true,
+	  0xc, 0, 0, .ignored1 = 0xfffffc1f },
+	/* every LLC_LOOKUP sub-event reads the state (guide 2.3.6) */
+	{ "llc_lookup any (guide 0x11)", "cbox", { 0x1134, 0x7c0000 }, true, 0x3,
+	  0x7c0000, T_STATE },
+	{ "llc_lookup nid, any state", "cbox", { 0x5134, 0x1ULL << 10 }, true, 0x3,
+	  T_STATE | 0x1ULL << 10, T_STATE | T_NID },
 	{ "ring event on counters 2-3", "cbox", { 0x011b }, true, 0xc, 0, 0 },
 	{ "counter0_occupancy not on 0", "cbox", { 0x1f }, true, 0xe, 0, 0 },
 	{ "rxr_occupancy on 0", "cbox", { 0x0111 }, true, 0x1, 0, 0 },
 	{ "unconstrained", "cbox", { 0x0000 }, true, 0xf, 0, 0 },
 	{ "band0", "pcu", { 0x0b, 0x20 }, true, 0xf, 0x20, 0xff },
 	{ "band3", "pcu", { 0x0e, 0x1eULL << 24 }, true, 0xf, 0x1eULL << 24, 0xffULL << 24 },
-	{ "band1 value on band0 event", "pcu", { 0x0b, 0x20ULL << 8 }, false },
-	{ "band on 0x10b (total_transition_cycles)", "pcu", { 0x20000b, 0x20 }, false },
+	{ "band1 value on band0 event", "pcu", { 0x0b, 0x20ULL << 8 }, true, 0xf,
+	  0, 0xff, .ignored1 = 0x20ULL << 8 },
+	{ "band on 0x10b (total_transition_cycles)", "pcu", { 0x20000b, 0x20 }, true,
+	  0xf, 0, 0, .ignored1 = 0x20 },
 	{ "0x10b without a band", "pcu", { 0x20000b }, true, 0xf, 0, 0 },
 	{ "occupancy c6", "pcu", { 0x80 | 0x3ULL << 14 }, true, 0xf, 0, 0 },
 	{ "occ_sel off occupancy", "pcu", { 0x03 | 0x1ULL << 14 }, false },
@@ -884,13 +905,36 @@ static const struct xu_snbep_case xu_snbep_cases[] = {
 	{ "cto_count, match all", "qpi", { 0x200038 }, true, 0xf, 0, U64_MAX, 0, U64_MAX },
 	{ "reserved match0 bit", "qpi", { 0x200038, 0x1 }, false },
 	{ "reserved mask1 bit", "qpi", { 0x200038, 0, 0x1ULL << 36 }, false },
-	{ "match on another event", "qpi", { 0x14, 0x20 }, false },
-	{ "0x38 without ExtSel takes no match", "qpi", { 0x38, 0x20 }, false },
+	{ "match on another event", "qpi", { 0x14, 0x20 }, true, 0xf, 0, 0, 0, 0,
+	  0x20 },
+	{ "0x38 without ExtSel takes no match", "qpi", { 0x38, 0x20, 0x1e00 }, true,
+	  0xf, 0, 0, 0, 0, 0x20, 0x1e00 },
+	{ "reserved match bit on another event", "qpi", { 0x14, 0x1 }, false },
+	{ "reserved mask bit on another event", "qpi", { 0x14, 0, 0x1ULL << 36 }, false },
 	{ "drs_data (ExtSel)", "qpi", { 0x200802 }, true, 0xf, 0, 0 },
 	{ "r2pcie ak bounces on 0", "r2pcie", { 0x12 }, true, 0x1, 0, 0 },
 	{ "r2pcie ring", "r2pcie", { 0x0107 }, true, 0xf, 0, 0 },
 	{ "r3qpi occupancy on 0", "r3qpi", { 0x0113 }, true, 0x1, 0, 0 },
 	{ "r3qpi three counters", "r3qpi", { 0x0101 }, true, 0x7, 0, 0 },
+	/*
+	 * What real clients send, as captured from them against the model
+	 * (pfm_get_os_event_encoding(PFM_OS_PERF_EVENT) of Debian's libpfm4
+	 * 4.13.0-1, which PAPI and PCP use).
+	 */
+	{ "libpfm4 UNC_C_LLC_LOOKUP:ANY", "cbox", { 0x1f34, 0x7c0000 }, true, 0x3,
+	  0x7c0000, T_STATE },
+	{ "libpfm4 UNC_C_LLC_LOOKUP:ANY:STATE_M", "cbox", { 0x1f34, 0x200000 }, true,
+	  0x3, 0x200000, T_STATE },
+	{ "libpfm4 UNC_C_LLC_LOOKUP:NID:nf=1", "cbox", { 0x4334, 0x7c0400 }, true, 0x3,
+	  0x7c0400, T_STATE | T_NID },
+	{ "libpfm4 UNC_C_TOR_OCCUPANCY:OPC_RFO", "cbox", { 0x0836, 0xc0000000 }, true,
+	  0x1, 0, 0, .ignored1 = 0xc0000000 },
+	{ "libpfm4 UNC_C_TOR_OCCUPANCY:OPC_PCIWILF", "cbox", { 0x0836, 0xca000000 },
+	  true, 0x1, 0, 0, .ignored1 = 0xca000000 },
+	{ "libpfm4 UNC_C_TOR_OCCUPANCY:NID_OPCODE:OPC_RFO:nf=1", "cbox",
+	  { 0x4136, 0xc0000400 }, true, 0x1, 0xc0000400, T_OPC | T_NID },
+	{ "libpfm4 UNC_P_FREQ_BAND0_CYCLES:ff=32", "pcu", { 0x0b, 0x20 }, true, 0xf,
+	  0x20, 0xff },
 };
 
 static void xu_snbep_desc(const struct xu_snbep_case *c, char *desc)
@@ -904,6 +948,8 @@ static void xu_test_snbep_encode(struct kunit *test)
 {
 	const struct xu_snbep_case *c = test->param_value;
 	const struct xu_box_type * const *t;
+	struct xu_shared_state st = { };
+	unsigned int s, f;
 	struct xu_enc enc;
 	const char *why;
 	struct xu_pmu xp;
@@ -924,6 +970,54 @@ static void xu_test_snbep_encode(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, enc.shared_mask[0], c->filter_mask);
 	KUNIT_EXPECT_EQ(test, enc.shared[1] & enc.shared_mask[1], c->shared1);
 	KUNIT_EXPECT_EQ(test, enc.shared_mask[1], c->shared1_mask);
+	KUNIT_EXPECT_EQ(test, enc.ignored[0], 0ULL);
+	KUNIT_EXPECT_EQ(test, enc.ignored[1], c->ignored1);
+	KUNIT_EXPECT_EQ(test, enc.ignored[2], c->ignored2);
+
+	/* what is ignored takes no field of a shared register, and no value */
+	xu_shared_take(*t, &st, &enc);
+	for (s = 0; s < (*t)->nshared; s++) {
+		const u64 *fields = (*t)->shared[s].fields;
+
+		KUNIT_EXPECT_EQ(test, st.val[s] & ~enc.shared_mask[s], 0ULL);
+		for (f = 0; f < XU_MAX_FIELDS && fields[f]; f++)
+			KUNIT_EXPECT_EQ_MSG(test, st.ref[s][f],
+					    !!(enc.shared_mask[s] & fields[f]),
+					    "%s field %u", (*t)->shared[s].name, f);
+	}
+}
+
+/*
+ * A field ignored for an event is noted once (its noted bit), whichever
+ * event or PMU of the type hits it again; a field the event uses is not.
+ */
+static void xu_test_ignored_noted_once(struct kunit *test)
+{
+	/* PCM's pcm-power: every band in config1 of FREQ_BAND0_CYCLES */
+	const u64 config[XU_CONFIG_WORDS] = { 0x40000b, 0x30201000 };
+	const struct xu_box_type * const *t;
+	struct xu_field * const *f;
+	unsigned int round;
+	struct xu_enc enc;
+	struct xu_pmu xp;
+
+	for (t = xu_snbep_platform.types; *t && strcmp((*t)->name, "pcu"); t++)
+		;
+	KUNIT_ASSERT_NOT_NULL(test, *t);
+	xu_setup_pmu(&xp, *t);
+	for (f = (*t)->fields; *f; f++)
+		clear_bit(0, &(*f)->noted);
+	for (round = 0; round < 3; round++) {
+		KUNIT_ASSERT_NULL(test, xu_encode(&xp, config, &enc));
+		for (f = (*t)->fields; *f; f++) {
+			bool ignored = (*f)->word == 1 && ((*f)->mask & ~0xffULL);
+
+			KUNIT_EXPECT_EQ_MSG(test, test_bit(0, &(*f)->noted), ignored,
+					    "%s, round %u", (*f)->attr.attr.name, round);
+		}
+	}
+	KUNIT_EXPECT_EQ(test, enc.shared[0], 0ULL);
+	KUNIT_EXPECT_EQ(test, enc.ignored[1], 0x30201000ULL);
 }
 
 /*
@@ -988,6 +1082,7 @@ static struct kunit_case xu_core_cases[] = {
 	KUNIT_CASE(xu_test_shared_arbitration),
 	KUNIT_CASE(xu_test_fixed_counter),
 	KUNIT_CASE_PARAM(xu_test_snbep_encode, xu_snbep_gen_params),
+	KUNIT_CASE(xu_test_ignored_noted_once),
 	KUNIT_CASE(xu_test_read_halves),
 	{ }
 };
