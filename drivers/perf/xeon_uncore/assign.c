@@ -154,8 +154,9 @@ static void xu_note_ignored(const struct xu_pmu *xp, const u64 *config,
 	struct xu_field * const *f;
 
 	for (f = xp->type->fields; *f; f++) {
+		/* encode runs at every add and del: no locked op once noted */
 		if ((*f)->slice || !(enc->ignored[(*f)->word] & (*f)->mask) ||
-		    test_and_set_bit(0, &(*f)->noted))
+		    test_bit(0, &(*f)->noted) || test_and_set_bit(0, &(*f)->noted))
 			continue;
 		pr_info("%s: %s is not used by this event: ignored, as the hardware does (%s; config=%#llx config1=%#llx config2=%#llx); noted once per field\n",
 			xp->name, (*f)->attr.attr.name,
