@@ -256,7 +256,8 @@ static const struct xu_event_desc snbep_qpi_events[] = {
  * sub-events (umask bit 6) of LLC_LOOKUP, TOR_* and LLC_VICTIMS (0x37)
  * match filter_nid; filter_tid applies with tid_en.  Every other event
  * ignores the filter.  (Upstream lists LLC_LOOKUP umasks one by one and
- * misses ANY, 0x11, and libpfm4's 0x1f.)
+ * misses ANY: 0x11 in perf's ivytown list for the same C-box, 0x1f in
+ * libpfm4.)
  */
 struct snbep_filter_use {
 	u8 ev_first, ev_last;

@@ -867,7 +867,7 @@ static const struct xu_snbep_case xu_snbep_cases[] = {
 	{ "every filter field on a ring event", "cbox", { 0x011b, 0xfffffc1f }, true,
 	  0xc, 0, 0, .ignored1 = 0xfffffc1f },
 	/* every LLC_LOOKUP sub-event reads the state (guide 2.3.6) */
-	{ "llc_lookup any (guide 0x11)", "cbox", { 0x1134, 0x7c0000 }, true, 0x3,
+	{ "llc_lookup any (ivytown list: 0x11)", "cbox", { 0x1134, 0x7c0000 }, true, 0x3,
 	  0x7c0000, T_STATE },
 	{ "llc_lookup nid, any state", "cbox", { 0x5134, 0x1ULL << 10 }, true, 0x3,
 	  T_STATE | 0x1ULL << 10, T_STATE | T_NID },
