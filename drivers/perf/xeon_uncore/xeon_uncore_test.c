@@ -411,6 +411,7 @@ static void xu_setup_pmu(struct xu_pmu *xp, const struct xu_box_type *t)
 
 	memset(xp, 0, sizeof(*xp));
 	xp->type = t;
+	snprintf(xp->name, sizeof(xp->name), "uncore_%s", t->name);
 	for (f = t->fields; *f; f++)
 		xp->valid[(*f)->word] |= (*f)->mask;
 }
@@ -852,7 +853,11 @@ static const struct xu_snbep_case xu_snbep_cases[] = {
 	  0x4ULL << 10, 0xffULL << 10 },
 	{ "llc_victims nid", "cbox", { 0x4137, 0x1ULL << 10 }, true, 0x3,
 	  0x1ULL << 10, 0xffULL << 10 },
-	{ "tid with tid_en", "cbox", { 0x80000 | 0x0134, 0x3 }, true, 0x3, 0x3, 0x1f },
+	/* an LLC_LOOKUP: the state too, all states as none is given */
+	{ "tid with tid_en", "cbox", { 0x80000 | 0x0134, 0x3 }, true, 0x3,
+	  T_STATE | 0x3, T_STATE | 0x1f },
+	{ "tid with tid_en on a ring event", "cbox", { 0x80000 | 0x011b, 0x3 }, true,
+	  0xc, 0x3, 0x1f },
 	/* a filter field the event's hardware does not read: ignored */
 	{ "tid without tid_en", "cbox", { 0x0134, 0x3 }, true, 0x3,
 	  T_STATE, T_STATE, .ignored1 = 0x3 },
