@@ -940,6 +940,27 @@ static const struct xu_snbep_case xu_snbep_cases[] = {
 	  { 0x4136, 0xc0000400 }, true, 0x1, 0xc0000400, T_OPC | T_NID },
 	{ "libpfm4 UNC_P_FREQ_BAND0_CYCLES:ff=32", "pcu", { 0x0b, 0x20 }, true, 0xf,
 	  0x20, 0xff },
+	/*
+	 * PCM (Debian's pcm 202302) with PCM_USE_UNCORE_PERF=1, from its
+	 * source: every counter is EN | event with the box's whole filter.
+	 * pcm-power PCU profile 0 (default): clockticks and FREQ_BAND0..2,
+	 * bands 12/20/40; pcm-pcie: TOR_INSERTS.OPCODE or MISS_OPCODE on
+	 * counter 0, idle counters, opcode PCIeRdCur 0x19e or PCIeNSRd 0x1e4.
+	 */
+	{ "pcm-power clockticks", "pcu", { 0x400000, 0x28140c }, true, 0xf, 0, 0,
+	  .ignored1 = 0x28140c },
+	{ "pcm-power band0", "pcu", { 0x40000b, 0x28140c }, true, 0xf, 0x0c, 0xff,
+	  .ignored1 = 0x281400 },
+	{ "pcm-power band1", "pcu", { 0x40000c, 0x28140c }, true, 0xf, 0x1400, 0xff00,
+	  .ignored1 = 0x28000c },
+	{ "pcm-power band2", "pcu", { 0x40000d, 0x28140c }, true, 0xf, 0x280000,
+	  0xff0000, .ignored1 = 0x140c },
+	{ "pcm-pcie tor_inserts.opcode", "cbox", { 0x400135, 0xcf000000 }, true, 0x3,
+	  0xcf000000, T_OPC },
+	{ "pcm-pcie tor_inserts.miss_opcode", "cbox", { 0x400335, 0xf2000000 }, true,
+	  0x3, 0xf2000000, T_OPC },
+	{ "pcm-pcie idle counter", "cbox", { 0x400000, 0xcf000000 }, true, 0xf, 0, 0,
+	  .ignored1 = 0xcf000000 },
 };
 
 static void xu_snbep_desc(const struct xu_snbep_case *c, char *desc)
@@ -998,8 +1019,8 @@ static void xu_test_snbep_encode(struct kunit *test)
  */
 static void xu_test_ignored_noted_once(struct kunit *test)
 {
-	/* PCM's pcm-power: every band in config1 of FREQ_BAND0_CYCLES */
-	const u64 config[XU_CONFIG_WORDS] = { 0x40000b, 0x30201000 };
+	/* PCM's pcm-power: its whole band filter on FREQ_BAND0_CYCLES */
+	const u64 config[XU_CONFIG_WORDS] = { 0x40000b, 0x28140c };
 	const struct xu_box_type * const *t;
 	struct xu_field * const *f;
 	unsigned int round;
@@ -1015,14 +1036,15 @@ static void xu_test_ignored_noted_once(struct kunit *test)
 	for (round = 0; round < 3; round++) {
 		KUNIT_ASSERT_NULL(test, xu_encode(&xp, config, &enc));
 		for (f = (*t)->fields; *f; f++) {
-			bool ignored = (*f)->word == 1 && ((*f)->mask & ~0xffULL);
+			bool ignored = (*f)->word == 1 &&
+				       ((*f)->mask & config[1] & ~0xffULL);
 
 			KUNIT_EXPECT_EQ_MSG(test, test_bit(0, &(*f)->noted), ignored,
 					    "%s, round %u", (*f)->attr.attr.name, round);
 		}
 	}
-	KUNIT_EXPECT_EQ(test, enc.shared[0], 0ULL);
-	KUNIT_EXPECT_EQ(test, enc.ignored[1], 0x30201000ULL);
+	KUNIT_EXPECT_EQ(test, enc.shared[0], 0x0cULL);
+	KUNIT_EXPECT_EQ(test, enc.ignored[1], 0x281400ULL);
 }
 
 /*
