@@ -4,16 +4,29 @@
  * validation, format strings and the poll interval.  No hardware, no perf
  * state: everything here is exercised directly by the KUnit suite.
  */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
 #include <linux/bitmap.h>
 #include <linux/bug.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/math64.h>
+#include <linux/printk.h>
 #include <linux/string.h>
 #include <linux/time64.h>
 #include <kunit/visibility.h>
 
 #include "uncore.h"
+
+/* The parts the driver knows, by CPUID family and model; KUnit walks them all. */
+const struct xu_platform * const xu_platforms[] = {
+	&xu_tulsa_platform,
+	&xu_dunnington_platform,
+	&xu_nhmex_platform,
+	&xu_snbep_platform,
+	NULL
+};
+EXPORT_SYMBOL_IF_KUNIT(xu_platforms);
 
 /*
  * Try to give event @e a counter: a free one if it may use one, else by
@@ -129,12 +142,38 @@ const char *xu_check_config(const struct xu_pmu *xp, const u64 *config)
 }
 EXPORT_SYMBOL_IF_KUNIT(xu_check_config);
 
+/*
+ * Fields the hardware ignores for this event were accepted and left out
+ * of the registers.  Say so once per field, not once per open: a client
+ * such as PCM sends the same filter with every event of a box, on every
+ * box, at every run.
+ */
+static void xu_note_ignored(const struct xu_pmu *xp, const u64 *config,
+			    const struct xu_enc *enc)
+{
+	struct xu_field * const *f;
+
+	for (f = xp->type->fields; *f; f++) {
+		/* encode runs at every add and del: no locked op once noted */
+		if ((*f)->slice || !(enc->ignored[(*f)->word] & (*f)->mask) ||
+		    test_bit(0, &(*f)->noted) || test_and_set_bit(0, &(*f)->noted))
+			continue;
+		pr_info("%s: %s is not used by this event: ignored, as the hardware does (%s; config=%#llx config1=%#llx config2=%#llx); noted once per field\n",
+			xp->name, (*f)->attr.attr.name,
+			enc->ignored_why ?: "unused here", config[0], config[1],
+			config[2]);
+	}
+}
+
 /**
  * xu_encode() - validate an event's config words and translate them
  * @xp: the PMU
  * @config: attr.config, config1, config2
  * @enc: out: the control register value, the counters the event may be
  *	placed on, and what it needs of the box's shared registers
+ *
+ * Bits the hardware ignores for the event are accepted, left out of @enc
+ * but for @enc->ignored, and noted once per field in dmesg.
  *
  * Return: NULL, or the reason the config is refused.
  */
@@ -147,8 +186,12 @@ const char *xu_encode(const struct xu_pmu *xp, const u64 *config,
 	memset(enc, 0, sizeof(*enc));
 	if (why)
 		return why;
-	if (t->ops && t->ops->encode)
-		return t->ops->encode(t, config, enc);
+	if (t->ops && t->ops->encode) {
+		why = t->ops->encode(t, config, enc);
+		if (!why)
+			xu_note_ignored(xp, config, enc);
+		return why;
+	}
 	enc->ctl = config[0] & ~t->enable_bit;
 	if (t->fixed_ctr && enc->ctl == XU_FIXED_EVENT) {
 		/* a fixed counter's control has only the enable bit */

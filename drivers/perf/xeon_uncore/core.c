@@ -50,13 +50,6 @@ static unsigned int poll_ms;
 module_param(poll_ms, uint, 0644);
 MODULE_PARM_DESC(poll_ms, "Counter fold interval in ms; 0 (default) derives it from counter width, rate and clock");
 
-static const struct xu_platform * const xu_platforms[] = {
-	&xu_tulsa_platform,
-	&xu_dunnington_platform,
-	&xu_nhmex_platform,
-	&xu_snbep_platform,
-};
-
 static const struct xu_platform *xu_plat;
 static struct xu_socket xu_sockets[XU_MAX_SOCKETS];
 static unsigned int xu_nr_sockets;
@@ -1250,14 +1243,13 @@ static void xu_irqs_exit(void)
 static const struct xu_platform *xu_detect(void)
 {
 	struct cpuinfo_x86 *c = &boot_cpu_data;
-	unsigned int i;
+	const struct xu_platform * const *p;
 
 	if (c->x86_vendor != X86_VENDOR_INTEL)
 		return NULL;
-	for (i = 0; i < ARRAY_SIZE(xu_platforms); i++)
-		if (c->x86 == xu_platforms[i]->family &&
-		    c->x86_model == xu_platforms[i]->model)
-			return xu_platforms[i];
+	for (p = xu_platforms; *p; p++)
+		if (c->x86 == (*p)->family && c->x86_model == (*p)->model)
+			return *p;
 	return NULL;
 }
 

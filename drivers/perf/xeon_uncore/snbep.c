@@ -249,56 +249,56 @@ static const struct xu_event_desc snbep_qpi_events[] = {
 };
 
 /*
- * Which C-box filter fields an event uses (guide 2.3.5; upstream's
- * table), by event code range and umask.  LLC_LOOKUP 0x34, TOR_INSERTS
- * 0x35 and TOR_OCCUPANCY 0x36 (same sub-events), LLC_VICTIMS 0x37.
+ * Which C-box filter fields an event uses (guide 2.3.5, the event list of
+ * 2.3.6): LLC_LOOKUP (0x34) matches every sub-event against the line
+ * states of filter_state; the OPCODE sub-events (umask bit 0) of
+ * TOR_INSERTS and TOR_OCCUPANCY (0x35, 0x36) match filter_opc; the NID
+ * sub-events (umask bit 6) of LLC_LOOKUP, TOR_* and LLC_VICTIMS (0x37)
+ * match filter_nid; filter_tid applies with tid_en.  Every other event
+ * ignores the filter.  (Upstream lists LLC_LOOKUP umasks one by one and
+ * misses ANY: 0x11 in perf's ivytown list for the same C-box, 0x1f in
+ * libpfm4.)
  */
 struct snbep_filter_use {
-	u8 ev_first, ev_last, umask_mask, umask;
-	u64 fields;
+	u8 ev_first, ev_last;
+	u8 umask_bit;		/* 0: every sub-event */
+	u64 field;
 };
 
 static const struct snbep_filter_use snbep_cbox_filter_use[] = {
-	{ 0x34, 0x34, 0xff, 0x03, SNBEP_CF_STATE },
-	{ 0x34, 0x34, 0xff, 0x05, SNBEP_CF_STATE },
-	{ 0x34, 0x34, 0xff, 0x09, SNBEP_CF_STATE },
-	{ 0x34, 0x34, 0xff, 0x41, SNBEP_CF_STATE | SNBEP_CF_NID },
-	{ 0x34, 0x34, 0xff, 0x43, SNBEP_CF_STATE | SNBEP_CF_NID },
-	{ 0x34, 0x34, 0xff, 0x45, SNBEP_CF_STATE | SNBEP_CF_NID },
-	{ 0x34, 0x34, 0xff, 0x49, SNBEP_CF_STATE | SNBEP_CF_NID },
-	{ 0x35, 0x36, 0xff, 0x01, SNBEP_CF_OPC },
-	{ 0x35, 0x36, 0xff, 0x03, SNBEP_CF_OPC },
-	{ 0x35, 0x36, 0xff, 0x41, SNBEP_CF_OPC | SNBEP_CF_NID },
-	{ 0x35, 0x36, 0xff, 0x43, SNBEP_CF_OPC | SNBEP_CF_NID },
-	{ 0x35, 0x36, 0xff, 0x44, SNBEP_CF_NID },
-	{ 0x35, 0x36, 0xff, 0x48, SNBEP_CF_NID },
-	{ 0x35, 0x36, 0xff, 0x4a, SNBEP_CF_NID },
-	{ 0x35, 0x36, 0xff, 0x50, SNBEP_CF_NID },
-	{ 0x37, 0x37, 0x40, 0x40, SNBEP_CF_NID },
+	{ 0x34, 0x34, 0x00, SNBEP_CF_STATE },
+	{ 0x35, 0x36, 0x01, SNBEP_CF_OPC },
+	{ 0x34, 0x37, 0x40, SNBEP_CF_NID },
 };
 
 #define SNBEP_CF_USE \
-	"tid: tid_en=1; state: LLC_LOOKUP; opc: TOR_*; nid: umask bit 0x40"
+	"tid: tid_en=1; state: LLC_LOOKUP; opc: TOR_* with umask bit 0x01; nid: 0x34-0x37 with umask bit 0x40"
 
-static const char *snbep_cbox_encode(const struct xu_box_type *t,
-				     const u64 *config, struct xu_enc *enc)
+/* The filter fields the hardware reads for an event with control @ctl. */
+static u64 snbep_cbox_filter_fields(u64 ctl)
 {
-	u8 ev = FIELD_GET(SNBEP_CTL_EV_SEL, config[0]);
-	u8 umask = FIELD_GET(SNBEP_CTL_UMASK, config[0]);
-	u64 fields = 0, filter = config[1];
+	u8 ev = FIELD_GET(SNBEP_CTL_EV_SEL, ctl);
+	u8 umask = FIELD_GET(SNBEP_CTL_UMASK, ctl);
+	u64 fields = 0;
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(snbep_cbox_filter_use); i++) {
 		const struct snbep_filter_use *u = &snbep_cbox_filter_use[i];
 
 		if (ev >= u->ev_first && ev <= u->ev_last &&
-		    (umask & u->umask_mask) == u->umask)
-			fields |= u->fields;
+		    (!u->umask_bit || (umask & u->umask_bit)))
+			fields |= u->field;
 	}
-	if (config[0] & SNBEP_CTL_TID_EN)
+	if (ctl & SNBEP_CTL_TID_EN)
 		fields |= SNBEP_CF_TID;
-	if (filter & ~fields)
-		return "a filter field the event does not use (" SNBEP_CF_USE ")";
+	return fields;
+}
+
+static const char *snbep_cbox_encode(const struct xu_box_type *t,
+				     const u64 *config, struct xu_enc *enc)
+{
+	u64 fields = snbep_cbox_filter_fields(config[0]);
+	u64 filter = config[1] & fields;
 
 	/* A state mask of 0 would match no line: 0 means any state. */
 	if ((fields & SNBEP_CF_STATE) && !(filter & SNBEP_CF_STATE))
@@ -308,13 +308,15 @@ static const char *snbep_cbox_encode(const struct xu_box_type *t,
 	enc->counters = xu_event_counters(t, enc->ctl);
 	enc->shared[0] = filter;
 	enc->shared_mask[0] = fields;
+	enc->ignored[1] = config[1] & ~fields;
+	enc->ignored_why = SNBEP_CF_USE;
 	return NULL;
 }
 
 /*
  * FREQ_BAND0..3_CYCLES (0x0b-0x0e, without the extension bit) each use
- * their band of the filter; bit 7 marks the occupancy events occ_sel
- * feeds.
+ * their band of the filter, and no other event reads it; bit 7 marks the
+ * occupancy events occ_sel feeds.
  */
 #define SNBEP_PF_USE	"filter_band<n> is for FREQ_BAND<n>_CYCLES, 0x0b-0x0e"
 
@@ -324,32 +326,32 @@ static const char *snbep_pcu_encode(const struct xu_box_type *t,
 	u64 ev = config[0] & (SNBEP_CTL_EV_SEL | SNBEP_CTL_EV_SEL_EXT);
 	u64 fields = 0;
 
-	if (ev >= 0x0b && ev <= 0x0e)
-		fields = SNBEP_PF_BAND(ev - 0x0b);
-	if (config[1] & ~fields)
-		return "a filter band the event does not use (" SNBEP_PF_USE ")";
 	if ((config[0] & SNBEP_PCU_OCC_SEL) && !(ev & BIT_ULL(7)))
 		return "occ_sel applies to occupancy events (0x80-0x8f) only";
+	if (ev >= 0x0b && ev <= 0x0e)
+		fields = SNBEP_PF_BAND(ev - 0x0b);
 
 	enc->ctl = config[0];
 	enc->counters = GENMASK(t->num_counters - 1, 0);
-	enc->shared[0] = config[1];
+	enc->shared[0] = config[1] & fields;
 	enc->shared_mask[0] = fields;
+	enc->ignored[1] = config[1] & ~fields;
+	enc->ignored_why = SNBEP_PF_USE;
 	return NULL;
 }
 
 /*
  * QPI: CTO_COUNT (event 0x38 with the extension bit) counts the packets
  * that the port's match/mask function selects; the whole match and mask
- * registers are its.  No other event reads them.
+ * registers are its.  No other event reads them.  Bits the packet format
+ * reserves are refused on every event: the registers do not implement
+ * them.
  */
 static const char *snbep_qpi_encode(const struct xu_box_type *t,
 				    const u64 *config, struct xu_enc *enc)
 {
 	u64 ev = config[0] & (SNBEP_CTL_EV_SEL | SNBEP_CTL_EV_SEL_EXT);
 
-	if (ev != SNBEP_QPI_CTO_COUNT && (config[1] | config[2]))
-		return "match/mask apply to CTO_COUNT (event=0x138) only";
 	if ((config[1] | config[2]) & SNBEP_QPI_MM_RSV)
 		return "match/mask bits outside the packet fields (rsv-0)";
 	if (ev == SNBEP_QPI_CTO_COUNT) {
@@ -357,6 +359,10 @@ static const char *snbep_qpi_encode(const struct xu_box_type *t,
 		enc->shared[1] = config[2];
 		enc->shared_mask[0] = U64_MAX;
 		enc->shared_mask[1] = U64_MAX;
+	} else {
+		enc->ignored[1] = config[1];
+		enc->ignored[2] = config[2];
+		enc->ignored_why = "match/mask are for CTO_COUNT, event=0x138";
 	}
 	enc->ctl = config[0];
 	enc->counters = GENMASK(t->num_counters - 1, 0);

@@ -31,13 +31,16 @@
 /*
  * One config field: a mask in one of the three config words.  A slice is
  * a named part of another field of the box (upstream's QPI match_opc
- * inside match0): both set the same bits, the slice by name.
+ * inside match0): both set the same bits, the slice by name.  @noted:
+ * bit 0 once dmesg has said that an event's hardware ignores the field
+ * (see xu_enc.ignored).
  */
 struct xu_field {
 	struct device_attribute attr;
 	u8 word;
 	bool slice;
 	u64 mask;
+	unsigned long noted;
 };
 
 ssize_t xu_field_show(struct device *dev, struct device_attribute *attr,
@@ -99,12 +102,20 @@ struct xu_shared_state {
 	u8 known;	/* registers whose hardware value is val[] */
 };
 
-/* What an event asks of a box: its control value, counters, shared values. */
+/*
+ * What an event asks of a box: its control value, counters, shared values.
+ * @ignored: bits of the config words that the hardware does not read for
+ * this event (a filter or match field of another event): accepted, never
+ * programmed, and no hold on a shared register; @ignored_why says which
+ * events do read them.
+ */
 struct xu_enc {
 	u64 ctl;
 	unsigned long counters;
 	u64 shared[XU_MAX_SHARED];
 	u64 shared_mask[XU_MAX_SHARED];	/* whole fields of xu_shared_reg */
+	u64 ignored[XU_CONFIG_WORDS];
+	const char *ignored_why;
 };
 
 struct xu_socket;
@@ -411,5 +422,7 @@ extern const struct xu_platform xu_nhmex_platform;
 extern const struct xu_platform xu_tulsa_platform;
 extern const struct xu_platform xu_dunnington_platform;
 extern const struct xu_platform xu_snbep_platform;
+/* every supported platform, NULL-terminated (assign.c) */
+extern const struct xu_platform * const xu_platforms[];
 
 #endif /* _XEON_UNCORE_H */

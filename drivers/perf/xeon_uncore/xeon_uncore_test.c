@@ -269,46 +269,65 @@ static void xu_test_assign_too_many(struct kunit *test)
 
 /* ---- platform tables: formats, validation, constraints -------------- */
 
-struct xu_type_case {
-	const struct xu_platform *plat;
-	const struct xu_box_type *type;
-};
-
-static struct xu_type_case xu_type_cases[8];
-static unsigned int xu_nr_type_cases;
-
-static void xu_collect_types(void)
+/*
+ * The tests below run once for every box type of every platform in the
+ * driver's own list: the parameter is the type's slot in its platform's
+ * NULL-terminated list, so nothing here needs resizing when one is added.
+ */
+static const struct xu_platform * const *
+xu_plat_of(const struct xu_box_type * const *slot)
 {
-	const struct xu_platform * const plats[] = {
-		&xu_nhmex_platform, &xu_tulsa_platform, &xu_dunnington_platform,
-		&xu_snbep_platform,
-	};
-	unsigned int p;
+	const struct xu_platform * const *p;
+	const struct xu_box_type * const *t;
 
-	if (xu_nr_type_cases)
-		return;
-	for (p = 0; p < ARRAY_SIZE(plats); p++) {
-		const struct xu_box_type * const *t;
-
-		for (t = plats[p]->types; *t; t++) {
-			if (xu_nr_type_cases == ARRAY_SIZE(xu_type_cases))
-				return;
-			xu_type_cases[xu_nr_type_cases].plat = plats[p];
-			xu_type_cases[xu_nr_type_cases++].type = *t;
-		}
-	}
+	for (p = xu_platforms; *p; p++)
+		for (t = (*p)->types; *t; t++)
+			if (t == slot)
+				return p;
+	return NULL;
 }
 
 static const void *xu_type_gen(const void *prev, char *desc)
 {
-	const struct xu_type_case *c = prev;
+	const struct xu_box_type * const *slot = prev;
+	const struct xu_platform * const *p = slot ? xu_plat_of(slot) : xu_platforms;
 
-	xu_collect_types();
-	c = c ? c + 1 : xu_type_cases;
-	if (c >= xu_type_cases + xu_nr_type_cases)
+	if (!p || !*p)
 		return NULL;
-	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s %s", c->plat->name, c->type->name);
-	return c;
+	slot = slot ? slot + 1 : (*p)->types;
+	while (!*slot) {
+		if (!*++p)
+			return NULL;
+		slot = (*p)->types;
+	}
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s %s", (*p)->name, (*slot)->name);
+	return slot;
+}
+
+static const struct xu_box_type *xu_param_type(struct kunit *test)
+{
+	return *(const struct xu_box_type * const *)test->param_value;
+}
+
+/* The generator reaches every type of every platform, each once. */
+static void xu_test_type_walk(struct kunit *test)
+{
+	char desc[KUNIT_PARAM_DESC_SIZE];
+	const struct xu_platform * const *p;
+	const struct xu_box_type * const *t;
+	const void *param = NULL;
+	unsigned int want = 0, got = 0;
+
+	for (p = xu_platforms; *p; p++)
+		for (t = (*p)->types; *t; t++)
+			want++;
+	/* Tulsa 1, Dunnington 1, Xeon 7500 2, E5-2600 8 */
+	KUNIT_EXPECT_GE(test, want, 12U);
+	while ((param = xu_type_gen(param, desc))) {
+		KUNIT_EXPECT_NOT_NULL(test, xu_plat_of(param));
+		got++;
+	}
+	KUNIT_EXPECT_EQ(test, got, want);
 }
 
 /* Parse "config1:0-7,21\n" back into a word and a mask. */
@@ -345,11 +364,11 @@ static int xu_parse_format(const char *s, u8 *word, u64 *mask)
 
 static void xu_test_format_roundtrip(struct kunit *test)
 {
-	const struct xu_type_case *c = test->param_value;
+	const struct xu_box_type *type = xu_param_type(test);
 	struct xu_field * const *f;
 	u64 seen[XU_CONFIG_WORDS] = { };
 
-	for (f = c->type->fields; *f; f++) {
+	for (f = type->fields; *f; f++) {
 		char buf[64];
 		u64 mask;
 		u8 word;
@@ -361,14 +380,14 @@ static void xu_test_format_roundtrip(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, mask, (*f)->mask);
 		/* fields never overlap, and never cover the kernel's enable bit */
 		if (word == 0)
-			KUNIT_EXPECT_EQ(test, mask & c->type->enable_bit, 0ULL);
+			KUNIT_EXPECT_EQ(test, mask & type->enable_bit, 0ULL);
 		if ((*f)->slice)
 			continue;
 		KUNIT_EXPECT_EQ(test, seen[word] & mask, 0ULL);
 		seen[word] |= mask;
 	}
 	/* a slice names a part of the box's other fields */
-	for (f = c->type->fields; *f; f++)
+	for (f = type->fields; *f; f++)
 		if ((*f)->slice)
 			KUNIT_EXPECT_EQ_MSG(test, (*f)->mask & ~seen[(*f)->word], 0ULL,
 					    "slice %s", (*f)->attr.attr.name);
@@ -392,6 +411,7 @@ static void xu_setup_pmu(struct xu_pmu *xp, const struct xu_box_type *t)
 
 	memset(xp, 0, sizeof(*xp));
 	xp->type = t;
+	snprintf(xp->name, sizeof(xp->name), "uncore_%s", t->name);
 	for (f = t->fields; *f; f++)
 		xp->valid[(*f)->word] |= (*f)->mask;
 }
@@ -399,19 +419,19 @@ static void xu_setup_pmu(struct xu_pmu *xp, const struct xu_box_type *t)
 /* Every field accepted in full; every other bit but kernel-owned ones refused. */
 static void xu_test_config_bits(struct kunit *test)
 {
-	const struct xu_type_case *c = test->param_value;
+	const struct xu_box_type *type = xu_param_type(test);
 	struct xu_pmu xp;
 	unsigned int w, bit;
 
-	xu_setup_pmu(&xp, c->type);
+	xu_setup_pmu(&xp, type);
 	for (w = 0; w < XU_CONFIG_WORDS; w++) {
 		for (bit = 0; bit < 64; bit++) {
 			u64 config[XU_CONFIG_WORDS] = { };
 			bool want = xp.valid[w] & BIT_ULL(bit);
 
-			if (w == 0 && (c->type->enable_bit & BIT_ULL(bit)))
+			if (w == 0 && (type->enable_bit & BIT_ULL(bit)))
 				want = true;
-			if (c->type->fixed[w] & BIT_ULL(bit))
+			if (type->fixed[w] & BIT_ULL(bit))
 				want = true;
 			config[w] = BIT_ULL(bit);
 			KUNIT_EXPECT_EQ_MSG(test, !xu_check_config(&xp, config), want,
@@ -437,12 +457,12 @@ static u64 xu_deposit(u64 mask, u64 v)
  */
 static void xu_test_event_aliases(struct kunit *test)
 {
-	const struct xu_type_case *c = test->param_value;
+	const struct xu_box_type *type = xu_param_type(test);
 	const struct xu_event_desc *d;
 	struct xu_pmu xp;
 
-	xu_setup_pmu(&xp, c->type);
-	for (d = c->type->events; d && d->name; d++) {
+	xu_setup_pmu(&xp, type);
+	for (d = type->events; d && d->name; d++) {
 		char *s = kstrdup(d->config, GFP_KERNEL), *p = s, *tok;
 		u64 config[XU_CONFIG_WORDS] = { };
 		struct xu_enc enc;
@@ -458,7 +478,7 @@ static void xu_test_event_aliases(struct kunit *test)
 			KUNIT_ASSERT_NOT_NULL_MSG(test, eq, "%s: '%s'", d->name, tok);
 			*eq = '\0';
 			KUNIT_ASSERT_EQ(test, kstrtou64(eq + 1, 0, &v), 0);
-			for (f = c->type->fields; *f; f++) {
+			for (f = type->fields; *f; f++) {
 				if (strcmp((*f)->attr.attr.name, tok))
 					continue;
 				found = true;
@@ -479,20 +499,20 @@ static void xu_test_event_aliases(struct kunit *test)
 
 static void xu_test_constraints(struct kunit *test)
 {
-	const struct xu_type_case *c = test->param_value;
+	const struct xu_box_type *type = xu_param_type(test);
 	const struct xu_constraint *k;
-	unsigned long all = GENMASK(c->type->num_counters - 1, 0);
+	unsigned long all = GENMASK(type->num_counters - 1, 0);
 
-	KUNIT_EXPECT_LE(test, c->type->num_counters, XU_MAX_COUNTERS);
-	KUNIT_EXPECT_GE(test, c->type->width, 32U);
-	KUNIT_EXPECT_LE(test, c->type->width, 48U);
-	KUNIT_EXPECT_GE(test, c->type->max_inc, 1U);
-	for (k = c->type->constraints; k && k->counters; k++) {
+	KUNIT_EXPECT_LE(test, type->num_counters, XU_MAX_COUNTERS);
+	KUNIT_EXPECT_GE(test, type->width, 32U);
+	KUNIT_EXPECT_LE(test, type->width, 48U);
+	KUNIT_EXPECT_GE(test, type->max_inc, 1U);
+	for (k = type->constraints; k && k->counters; k++) {
 		KUNIT_EXPECT_EQ(test, k->counters & ~all, 0UL);
-		KUNIT_EXPECT_EQ(test, xu_event_counters(c->type, k->match), k->counters);
+		KUNIT_EXPECT_EQ(test, xu_event_counters(type, k->match), k->counters);
 	}
-	if (!c->type->constraints)
-		KUNIT_EXPECT_EQ(test, xu_event_counters(c->type, 0x14), all);
+	if (!type->constraints)
+		KUNIT_EXPECT_EQ(test, xu_event_counters(type, 0x14), all);
 }
 
 /* ---- Xeon 7100/7400 L3: unit classes, encoding, part differences ---- */
@@ -810,7 +830,12 @@ struct xu_snbep_case {
 	unsigned long counters;
 	u64 filter, filter_mask;
 	u64 shared1, shared1_mask;	/* QPI: the packet mask */
+	u64 ignored1, ignored2;		/* accepted, not programmed */
 };
+
+#define T_STATE		(0x1fULL << 18)
+#define T_OPC		(0x1ffULL << 23)
+#define T_NID		(0xffULL << 10)
 
 /* Filter fields: tid 4:0, nid 17:10, state 22:18, opc 31:23 (guide table 2-19). */
 static const struct xu_snbep_case xu_snbep_cases[] = {
@@ -828,19 +853,39 @@ static const struct xu_snbep_case xu_snbep_cases[] = {
 	  0x4ULL << 10, 0xffULL << 10 },
 	{ "llc_victims nid", "cbox", { 0x4137, 0x1ULL << 10 }, true, 0x3,
 	  0x1ULL << 10, 0xffULL << 10 },
-	{ "tid with tid_en", "cbox", { 0x80000 | 0x0134, 0x3 }, true, 0x3, 0x3, 0x1f },
-	{ "tid without tid_en", "cbox", { 0x0134, 0x3 }, false },
-	{ "state on tor_inserts", "cbox", { 0x0135, 0x1ULL << 18 }, false },
-	{ "opc on llc_lookup", "cbox", { 0x0334, 0x1ULL << 23 }, false },
-	{ "nid without the nid umask bit", "cbox", { 0x0334, 0x1ULL << 10 }, false },
+	/* an LLC_LOOKUP: the state too, all states as none is given */
+	{ "tid with tid_en", "cbox", { 0x80000 | 0x0134, 0x3 }, true, 0x3,
+	  T_STATE | 0x3, T_STATE | 0x1f },
+	{ "tid with tid_en on a ring event", "cbox", { 0x80000 | 0x011b, 0x3 }, true,
+	  0xc, 0x3, 0x1f },
+	/* a filter field the event's hardware does not read: ignored */
+	{ "tid without tid_en", "cbox", { 0x0134, 0x3 }, true, 0x3,
+	  T_STATE, T_STATE, .ignored1 = 0x3 },
+	{ "state on tor_inserts", "cbox", { 0x0135, 0x1ULL << 18 }, true, 0x3,
+	  0, T_OPC, .ignored1 = 0x1ULL << 18 },
+	{ "opc on llc_lookup", "cbox", { 0x0334, 0x1ULL << 23 }, true, 0x3,
+	  T_STATE, T_STATE, .ignored1 = 0x1ULL << 23 },
+	{ "nid without the nid umask bit", "cbox", { 0x0334, 0x1ULL << 10 }, true, 0x3,
+	  T_STATE, T_STATE, .ignored1 = 0x1ULL << 10 },
+	{ "opc on tor_inserts.all", "cbox", { 0x0835, 0x180ULL << 23 }, true, 0x3,
+	  0, 0, .ignored1 = 0x180ULL << 23 },
+	{ "every filter field on a ring event", "cbox", { 0x011b, 0xfffffc1f }, true,
+	  0xc, 0, 0, .ignored1 = 0xfffffc1f },
+	/* every LLC_LOOKUP sub-event reads the state (guide 2.3.6) */
+	{ "llc_lookup any (ivytown list: 0x11)", "cbox", { 0x1134, 0x7c0000 }, true, 0x3,
+	  0x7c0000, T_STATE },
+	{ "llc_lookup nid, any state", "cbox", { 0x5134, 0x1ULL << 10 }, true, 0x3,
+	  T_STATE | 0x1ULL << 10, T_STATE | T_NID },
 	{ "ring event on counters 2-3", "cbox", { 0x011b }, true, 0xc, 0, 0 },
 	{ "counter0_occupancy not on 0", "cbox", { 0x1f }, true, 0xe, 0, 0 },
 	{ "rxr_occupancy on 0", "cbox", { 0x0111 }, true, 0x1, 0, 0 },
 	{ "unconstrained", "cbox", { 0x0000 }, true, 0xf, 0, 0 },
 	{ "band0", "pcu", { 0x0b, 0x20 }, true, 0xf, 0x20, 0xff },
 	{ "band3", "pcu", { 0x0e, 0x1eULL << 24 }, true, 0xf, 0x1eULL << 24, 0xffULL << 24 },
-	{ "band1 value on band0 event", "pcu", { 0x0b, 0x20ULL << 8 }, false },
-	{ "band on 0x10b (total_transition_cycles)", "pcu", { 0x20000b, 0x20 }, false },
+	{ "band1 value on band0 event", "pcu", { 0x0b, 0x20ULL << 8 }, true, 0xf,
+	  0, 0xff, .ignored1 = 0x20ULL << 8 },
+	{ "band on 0x10b (total_transition_cycles)", "pcu", { 0x20000b, 0x20 }, true,
+	  0xf, 0, 0, .ignored1 = 0x20 },
 	{ "0x10b without a band", "pcu", { 0x20000b }, true, 0xf, 0, 0 },
 	{ "occupancy c6", "pcu", { 0x80 | 0x3ULL << 14 }, true, 0xf, 0, 0 },
 	{ "occ_sel off occupancy", "pcu", { 0x03 | 0x1ULL << 14 }, false },
@@ -865,13 +910,57 @@ static const struct xu_snbep_case xu_snbep_cases[] = {
 	{ "cto_count, match all", "qpi", { 0x200038 }, true, 0xf, 0, U64_MAX, 0, U64_MAX },
 	{ "reserved match0 bit", "qpi", { 0x200038, 0x1 }, false },
 	{ "reserved mask1 bit", "qpi", { 0x200038, 0, 0x1ULL << 36 }, false },
-	{ "match on another event", "qpi", { 0x14, 0x20 }, false },
-	{ "0x38 without ExtSel takes no match", "qpi", { 0x38, 0x20 }, false },
+	{ "match on another event", "qpi", { 0x14, 0x20 }, true, 0xf, 0, 0, 0, 0,
+	  0x20 },
+	{ "0x38 without ExtSel takes no match", "qpi", { 0x38, 0x20, 0x1e00 }, true,
+	  0xf, 0, 0, 0, 0, 0x20, 0x1e00 },
+	{ "reserved match bit on another event", "qpi", { 0x14, 0x1 }, false },
+	{ "reserved mask bit on another event", "qpi", { 0x14, 0, 0x1ULL << 36 }, false },
 	{ "drs_data (ExtSel)", "qpi", { 0x200802 }, true, 0xf, 0, 0 },
 	{ "r2pcie ak bounces on 0", "r2pcie", { 0x12 }, true, 0x1, 0, 0 },
 	{ "r2pcie ring", "r2pcie", { 0x0107 }, true, 0xf, 0, 0 },
 	{ "r3qpi occupancy on 0", "r3qpi", { 0x0113 }, true, 0x1, 0, 0 },
 	{ "r3qpi three counters", "r3qpi", { 0x0101 }, true, 0x7, 0, 0 },
+	/*
+	 * What real clients send, as captured from them against the model
+	 * (pfm_get_os_event_encoding(PFM_OS_PERF_EVENT) of Debian's libpfm4
+	 * 4.13.0-1, which PAPI and PCP use).
+	 */
+	{ "libpfm4 UNC_C_LLC_LOOKUP:ANY", "cbox", { 0x1f34, 0x7c0000 }, true, 0x3,
+	  0x7c0000, T_STATE },
+	{ "libpfm4 UNC_C_LLC_LOOKUP:ANY:STATE_M", "cbox", { 0x1f34, 0x200000 }, true,
+	  0x3, 0x200000, T_STATE },
+	{ "libpfm4 UNC_C_LLC_LOOKUP:NID:nf=1", "cbox", { 0x4334, 0x7c0400 }, true, 0x3,
+	  0x7c0400, T_STATE | T_NID },
+	{ "libpfm4 UNC_C_TOR_OCCUPANCY:OPC_RFO", "cbox", { 0x0836, 0xc0000000 }, true,
+	  0x1, 0, 0, .ignored1 = 0xc0000000 },
+	{ "libpfm4 UNC_C_TOR_OCCUPANCY:OPC_PCIWILF", "cbox", { 0x0836, 0xca000000 },
+	  true, 0x1, 0, 0, .ignored1 = 0xca000000 },
+	{ "libpfm4 UNC_C_TOR_OCCUPANCY:NID_OPCODE:OPC_RFO:nf=1", "cbox",
+	  { 0x4136, 0xc0000400 }, true, 0x1, 0xc0000400, T_OPC | T_NID },
+	{ "libpfm4 UNC_P_FREQ_BAND0_CYCLES:ff=32", "pcu", { 0x0b, 0x20 }, true, 0xf,
+	  0x20, 0xff },
+	/*
+	 * PCM (Debian's pcm 202302) with PCM_USE_UNCORE_PERF=1, from its
+	 * source: every counter is EN | event with the box's whole filter.
+	 * pcm-power PCU profile 0 (default): clockticks and FREQ_BAND0..2,
+	 * bands 12/20/40; pcm-pcie: TOR_INSERTS.OPCODE or MISS_OPCODE on
+	 * counter 0, idle counters, opcode PCIeRdCur 0x19e or PCIeNSRd 0x1e4.
+	 */
+	{ "pcm-power clockticks", "pcu", { 0x400000, 0x28140c }, true, 0xf, 0, 0,
+	  .ignored1 = 0x28140c },
+	{ "pcm-power band0", "pcu", { 0x40000b, 0x28140c }, true, 0xf, 0x0c, 0xff,
+	  .ignored1 = 0x281400 },
+	{ "pcm-power band1", "pcu", { 0x40000c, 0x28140c }, true, 0xf, 0x1400, 0xff00,
+	  .ignored1 = 0x28000c },
+	{ "pcm-power band2", "pcu", { 0x40000d, 0x28140c }, true, 0xf, 0x280000,
+	  0xff0000, .ignored1 = 0x140c },
+	{ "pcm-pcie tor_inserts.opcode", "cbox", { 0x400135, 0xcf000000 }, true, 0x3,
+	  0xcf000000, T_OPC },
+	{ "pcm-pcie tor_inserts.miss_opcode", "cbox", { 0x400335, 0xf2000000 }, true,
+	  0x3, 0xf2000000, T_OPC },
+	{ "pcm-pcie idle counter", "cbox", { 0x400000, 0xcf000000 }, true, 0xf, 0, 0,
+	  .ignored1 = 0xcf000000 },
 };
 
 static void xu_snbep_desc(const struct xu_snbep_case *c, char *desc)
@@ -885,6 +974,8 @@ static void xu_test_snbep_encode(struct kunit *test)
 {
 	const struct xu_snbep_case *c = test->param_value;
 	const struct xu_box_type * const *t;
+	struct xu_shared_state st = { };
+	unsigned int s, f;
 	struct xu_enc enc;
 	const char *why;
 	struct xu_pmu xp;
@@ -905,6 +996,55 @@ static void xu_test_snbep_encode(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, enc.shared_mask[0], c->filter_mask);
 	KUNIT_EXPECT_EQ(test, enc.shared[1] & enc.shared_mask[1], c->shared1);
 	KUNIT_EXPECT_EQ(test, enc.shared_mask[1], c->shared1_mask);
+	KUNIT_EXPECT_EQ(test, enc.ignored[0], 0ULL);
+	KUNIT_EXPECT_EQ(test, enc.ignored[1], c->ignored1);
+	KUNIT_EXPECT_EQ(test, enc.ignored[2], c->ignored2);
+
+	/* what is ignored takes no field of a shared register, and no value */
+	xu_shared_take(*t, &st, &enc);
+	for (s = 0; s < (*t)->nshared; s++) {
+		const u64 *fields = (*t)->shared[s].fields;
+
+		KUNIT_EXPECT_EQ(test, st.val[s] & ~enc.shared_mask[s], 0ULL);
+		for (f = 0; f < XU_MAX_FIELDS && fields[f]; f++)
+			KUNIT_EXPECT_EQ_MSG(test, st.ref[s][f],
+					    !!(enc.shared_mask[s] & fields[f]),
+					    "%s field %u", (*t)->shared[s].name, f);
+	}
+}
+
+/*
+ * A field ignored for an event is noted once (its noted bit), whichever
+ * event or PMU of the type hits it again; a field the event uses is not.
+ */
+static void xu_test_ignored_noted_once(struct kunit *test)
+{
+	/* PCM's pcm-power: its whole band filter on FREQ_BAND0_CYCLES */
+	const u64 config[XU_CONFIG_WORDS] = { 0x40000b, 0x28140c };
+	const struct xu_box_type * const *t;
+	struct xu_field * const *f;
+	unsigned int round;
+	struct xu_enc enc;
+	struct xu_pmu xp;
+
+	for (t = xu_snbep_platform.types; *t && strcmp((*t)->name, "pcu"); t++)
+		;
+	KUNIT_ASSERT_NOT_NULL(test, *t);
+	xu_setup_pmu(&xp, *t);
+	for (f = (*t)->fields; *f; f++)
+		clear_bit(0, &(*f)->noted);
+	for (round = 0; round < 3; round++) {
+		KUNIT_ASSERT_NULL(test, xu_encode(&xp, config, &enc));
+		for (f = (*t)->fields; *f; f++) {
+			bool ignored = (*f)->word == 1 &&
+				       ((*f)->mask & config[1] & ~0xffULL);
+
+			KUNIT_EXPECT_EQ_MSG(test, test_bit(0, &(*f)->noted), ignored,
+					    "%s, round %u", (*f)->attr.attr.name, round);
+		}
+	}
+	KUNIT_EXPECT_EQ(test, enc.shared[0], 0x0cULL);
+	KUNIT_EXPECT_EQ(test, enc.ignored[1], 0x281400ULL);
 }
 
 /*
@@ -1094,6 +1234,7 @@ static struct kunit_case xu_core_cases[] = {
 	KUNIT_CASE(xu_test_assign_no_needless_moves),
 	KUNIT_CASE(xu_test_assign_too_many),
 	KUNIT_CASE(xu_test_format_split),
+	KUNIT_CASE(xu_test_type_walk),
 	KUNIT_CASE_PARAM(xu_test_format_roundtrip, xu_type_gen),
 	KUNIT_CASE_PARAM(xu_test_config_bits, xu_type_gen),
 	KUNIT_CASE_PARAM(xu_test_event_aliases, xu_type_gen),
@@ -1105,6 +1246,7 @@ static struct kunit_case xu_core_cases[] = {
 	KUNIT_CASE(xu_test_shared_arbitration),
 	KUNIT_CASE(xu_test_fixed_counter),
 	KUNIT_CASE_PARAM(xu_test_snbep_encode, xu_snbep_gen_params),
+	KUNIT_CASE(xu_test_ignored_noted_once),
 	KUNIT_CASE(xu_test_read_halves),
 	KUNIT_CASE(xu_test_read_halves_fails),
 	KUNIT_CASE(xu_test_fold_rearm_race),

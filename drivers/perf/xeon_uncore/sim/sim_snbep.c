@@ -59,6 +59,7 @@
 #define CF_OPC			GENMASK_ULL(31, 23)
 #define CF_RSV			(GENMASK_ULL(9, 5) | MSR_HIGH)
 #define CBOX_UMASK_NID		0x40
+#define CBOX_UMASK_OPC		0x01	/* TOR_*: the OPCODE sub-events */
 
 /* C-box events that use a FILTER field besides tid */
 #define EV_LLC_LOOKUP		0x34
@@ -172,9 +173,11 @@ static void ubox_decode(struct sim_socket *s, struct sim_box *b,
 }
 
 /*
- * The FILTER fields an event uses: tid with tid_en; state for LLC_LOOKUP;
- * opc for the TOR events; nid for the TOR and LLC events whose umask has
- * the NID bit.
+ * The FILTER fields an event uses (guide 2.3.5 and the event list of
+ * 2.3.6): tid with tid_en; state for every LLC_LOOKUP sub-event; opc for
+ * the OPCODE sub-events (umask bit 0) of the TOR events; nid for the TOR
+ * and LLC events whose umask has the NID bit.  The others do not look at
+ * the filter.
  */
 static void cbox_decode(struct sim_socket *s, struct sim_box *b,
 			unsigned int n, struct sim_ctr_cfg *cfg)
@@ -190,7 +193,8 @@ static void cbox_decode(struct sim_socket *s, struct sim_box *b,
 		break;
 	case EV_TOR_INSERTS:
 	case EV_TOR_OCCUPANCY:
-		used |= CF_OPC;
+		if (cfg->umask & CBOX_UMASK_OPC)
+			used |= CF_OPC;
 		break;
 	}
 	if (cfg->event >= EV_LLC_LOOKUP && cfg->event <= EV_LLC_VICTIMS &&

@@ -335,6 +335,34 @@ static void test_snbep_filters(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, b, c);
 	KUNIT_EXPECT_NE(test, a, b);
 
+	/*
+	 * Every LLC_LOOKUP sub-event uses state: ANY (0x11) and libpfm4's
+	 * 0x1f too.  A 0/1 pattern's density can repeat, so some other state
+	 * must differ.
+	 */
+	wr(test, 0, C_CTL(3, 0), CTL(0x34, 0x11));
+	wr(test, 0, C_FILTER(3), 0x1fULL << 18);
+	a = count_for(test, T_CBOX, 3, 0);
+	for (c = 0, b = 0x1; b < 0x1f; b++) {
+		wr(test, 0, C_FILTER(3), b << 18);
+		c += count_for(test, T_CBOX, 3, 0) != a;
+	}
+	KUNIT_EXPECT_GT(test, c, 0ULL);
+
+	/* TOR_OCCUPANCY.ALL (0x08) ignores opc; OPCODE (0x01) matches it */
+	wr(test, 0, C_CTL(5, 0), CTL(0x36, 0x08));
+	wr(test, 0, C_FILTER(5), 0);
+	a = count_for(test, T_CBOX, 5, 0);
+	wr(test, 0, C_FILTER(5), 0x180ULL << 23);
+	KUNIT_EXPECT_EQ(test, count_for(test, T_CBOX, 5, 0), a);
+	wr(test, 0, C_CTL(5, 0), CTL(0x36, 0x01));
+	a = count_for(test, T_CBOX, 5, 0);
+	for (c = 0, b = 0x181; b < 0x190; b++) {
+		wr(test, 0, C_FILTER(5), b << 23);
+		c += count_for(test, T_CBOX, 5, 0) != a;
+	}
+	KUNIT_EXPECT_GT(test, c, 0ULL);
+
 	/* tid only with tid_en */
 	wr(test, 0, C_CTL(4, 1), CTL(0x00, 0));
 	a = count_for(test, T_CBOX, 4, 1);
