@@ -1,0 +1,234 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Helper of e2e/torture: CPU hotplug loops and the bookkeeping around them.
+
+  torture.py hotplug CYCLES [--socket-every K] [--quiesce SECONDS]
+        CYCLES times: offline and online again the collecting CPU of every
+        socket (read from the PMUs' cpumask each time); every K cycles
+        also offline every CPU of the last socket (its collector first,
+        so that the events move before the package goes) and online them
+        again.  After each step every uncore PMU's cpumask must name
+        exactly one online CPU of each socket that has one.  With
+        --quiesce, before each whole-socket offline and at the end, every
+        rate in the model's `rates` file is set to 0 and the helper waits
+        SECONDS (no overflow in flight when events go away); the rates are
+        restored after the socket is back.  Prints one line
+        "moves M socket_cycles S errors E" (and the first errors), exits
+        1 on any error.
+
+  torture.py samples SCRIPT
+        perf script -F cpu,event lines: "<pmu> <socket> <samples>" per PMU
+        and socket the samples were taken on (a moved collector samples on
+        another CPU of its socket).
+
+  torture.py kmemleak REPORT MODULE...
+        /sys/kernel/debug/kmemleak contents: prints each leak whose
+        backtrace names one of the modules or holds an address no symbol
+        resolves (a module unloaded since), then "ours N others M";
+        exits 1 if N > 0.
+"""
+import glob
+import os
+import re
+import sys
+import time
+
+SIM = '/sys/kernel/debug/xeon_uncore_sim'
+PMUS = '/sys/bus/event_source/devices'
+CPUS = '/sys/devices/system/cpu'
+
+
+def read(path):
+    with open(path) as f:
+        return f.read().strip()
+
+
+def write(path, text):
+    with open(path, 'w') as f:
+        f.write(text)
+
+
+def cpulist(text):
+    out = []
+    for part in text.split(','):
+        if not part:
+            continue
+        lo, _, hi = part.partition('-')
+        out.extend(range(int(lo), int(hi or lo) + 1))
+    return out
+
+
+class Hotplug:
+    def __init__(self, quiesce):
+        self.quiesce_s = quiesce
+        self.errors = []
+        self.moves = 0
+        self.socket_cycles = 0
+        self.pmus = sorted(p for p in glob.glob(PMUS + '/uncore_*')
+                           if os.path.exists(p + '/cpumask'))
+        if not self.pmus:
+            sys.exit('torture.py: no uncore PMU with a cpumask')
+        # every CPU is online at the start: topology is readable
+        self.socket = {}
+        for c in cpulist(read(CPUS + '/online')):
+            self.socket[c] = int(read(f'{CPUS}/cpu{c}/topology/physical_package_id'))
+        self.sockets = sorted(set(self.socket.values()))
+        self.saved_rates = []
+
+    def error(self, what):
+        self.errors.append(what)
+
+    def online_cpus(self):
+        return set(cpulist(read(CPUS + '/online')))
+
+    def set_online(self, cpu, on):
+        try:
+            write(f'{CPUS}/cpu{cpu}/online', '1' if on else '0')
+        except OSError as e:
+            self.error(f'cpu{cpu} {"online" if on else "offline"}: {e.strerror}')
+            return False
+        return True
+
+    def check_masks(self, when):
+        """Every PMU: one online CPU per socket that has one online."""
+        online = self.online_cpus()
+        want = {self.socket[c] for c in online}
+        for p in self.pmus:
+            mask = cpulist(read(p + '/cpumask'))
+            got = [self.socket.get(c) for c in mask]
+            bad = [c for c in mask if c not in online]
+            if bad or sorted(got) != sorted(want):
+                self.error(f'{when}: {os.path.basename(p)} cpumask {mask}, '
+                           f'online {sorted(online)}')
+                return
+
+    def collector(self, s):
+        for c in cpulist(read(self.pmus[0] + '/cpumask')):
+            if self.socket[c] == s:
+                return c
+        return None
+
+    def quiesce(self):
+        if self.quiesce_s is None:
+            return
+        lines = [l for l in read(SIM + '/rates').splitlines()
+                 if l and l != 'worst']
+        self.saved_rates += [l for l in lines if not l.endswith(' 0')]
+        for l in lines:
+            write(SIM + '/rates', l.rsplit(' ', 1)[0] + ' 0')
+        # the PMIs raised so far sent (a loaded host can hold a vCPU back
+        # for long), then time for their handlers
+        for _ in range(100):
+            info = dict(l.split(' ', 1) for l in read(SIM + '/info').splitlines())
+            if all(int(v, 16) == 0 for k, v in info.items()
+                   if k.startswith('pmi_pending_')) and info['nmi_busy'] == '0':
+                break
+            time.sleep(0.1)
+        else:
+            self.error('PMIs still pending 10 s after the rates went to 0')
+        time.sleep(self.quiesce_s)
+
+    def restore(self):
+        for l in self.saved_rates:
+            write(SIM + '/rates', l)
+        self.saved_rates = []
+
+    def move_collectors(self):
+        for s in self.sockets:
+            c = self.collector(s)
+            if c is None:
+                self.error(f'socket {s} has no collector')
+                continue
+            if self.set_online(c, False):
+                self.check_masks(f'cpu{c} offline')
+                self.set_online(c, True)
+                self.check_masks(f'cpu{c} back')
+                self.moves += 1
+
+    def cycle_socket(self):
+        s = self.sockets[-1]
+        c = self.collector(s)
+        cpus = [c] + sorted(x for x in self.socket if self.socket[x] == s and x != c)
+        self.quiesce()
+        for x in cpus:
+            self.set_online(x, False)
+        self.check_masks(f'socket {s} offline')
+        for x in reversed(cpus):
+            self.set_online(x, True)
+        self.check_masks(f'socket {s} back')
+        self.restore()
+        self.socket_cycles += 1
+
+    def run(self, cycles, every):
+        self.check_masks('start')
+        for i in range(1, cycles + 1):
+            self.move_collectors()
+            if every and i % every == 0:
+                self.cycle_socket()
+            if len(self.errors) > 20:
+                break
+        self.quiesce()
+        print(f'moves {self.moves} socket_cycles {self.socket_cycles} '
+              f'errors {len(self.errors)}')
+        for e in self.errors[:10]:
+            print('  ' + e)
+        return 1 if self.errors else 0
+
+
+def cmd_hotplug(args):
+    cycles, every, quiesce = int(args[0]), 0, None
+    rest = args[1:]
+    while rest:
+        if rest[0] == '--socket-every':
+            every = int(rest[1])
+        elif rest[0] == '--quiesce':
+            quiesce = float(rest[1])
+        else:
+            sys.exit(f'torture.py: unknown option {rest[0]}')
+        rest = rest[2:]
+    return Hotplug(quiesce).run(cycles, every)
+
+
+def cmd_samples(args):
+    sock = {}
+    for d in glob.glob(CPUS + '/cpu[0-9]*/topology/physical_package_id'):
+        sock[int(re.search(r'cpu(\d+)/', d).group(1))] = int(read(d))
+    n = {}
+    with open(args[0]) as f:
+        for line in f:
+            m = re.match(r'\s*\[(\d+)\]\s+(uncore_\w+)/', line)
+            if m:
+                key = (m.group(2), sock[int(m.group(1))])
+                n[key] = n.get(key, 0) + 1
+    for (pmu, s), k in sorted(n.items()):
+        print(pmu, s, k)
+    return 0
+
+
+def cmd_kmemleak(args):
+    text = read(args[0]) if os.path.getsize(args[0]) else ''
+    mods = args[1:]
+    ours = others = 0
+    for leak in re.split(r'\n(?=unreferenced object)', text):
+        if not leak.startswith('unreferenced object'):
+            continue
+        trace = leak.split('backtrace:', 1)[-1]
+        if any(m in trace for m in mods) or re.search(r'\[<[0-9a-f]+>\] 0x[0-9a-f]+', trace):
+            ours += 1
+            print(leak)
+        else:
+            others += 1
+    print(f'ours {ours} others {others}')
+    return 1 if ours else 0
+
+
+def main():
+    cmds = {'hotplug': cmd_hotplug, 'samples': cmd_samples,
+            'kmemleak': cmd_kmemleak}
+    if len(sys.argv) < 3 or sys.argv[1] not in cmds:
+        sys.exit(__doc__)
+    return cmds[sys.argv[1]](sys.argv[2:])
+
+
+if __name__ == '__main__':
+    sys.exit(main())
