@@ -127,9 +127,10 @@ xu_kernel() {
 	done
 }
 
-# xu_kernel_names [KIND]: the names of the table's kernels (of KIND).
+# xu_kernel_names all|stock|debug: the names of the table's kernels (of
+# that kind).
 xu_kernel_names() {
-	awk -v k="${1:-}" 'NF && (k == "" || $2 == k) { print $1 }' <<<"$XU_KERNELS"
+	awk -v k="$1" 'NF && (k == "all" || $2 == k) { print $1 }' <<<"$XU_KERNELS"
 }
 
 # xu_linux_source: print the path of the unpacked Debian kernel source tree
