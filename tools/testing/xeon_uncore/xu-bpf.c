@@ -30,6 +30,7 @@
 #include <unistd.h>
 
 #define RB_PAGES 64
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
 static long sys_bpf(int cmd, union bpf_attr *attr)
 {
@@ -48,10 +49,10 @@ static int map_create(void)
 	return sys_bpf(BPF_MAP_CREATE, &a);
 }
 
-static int map_read(int fd, uint64_t *val)
+static int map_read(int fd, __u64 *val)
 {
 	union bpf_attr a;
-	uint32_t key = 0;
+	__u32 key = 0;
 
 	memset(&a, 0, sizeof(a));
 	a.map_fd = fd;
@@ -87,7 +88,7 @@ static int prog_load(int map_fd, int keep, char *log, size_t log_size)
 	memset(&a, 0, sizeof(a));
 	a.prog_type = BPF_PROG_TYPE_PERF_EVENT;
 	a.insns = (uintptr_t)insns;
-	a.insn_cnt = sizeof(insns) / sizeof(insns[0]);
+	a.insn_cnt = ARRAY_SIZE(insns);
 	a.license = (uintptr_t)"GPL";
 	a.log_buf = (uintptr_t)log;
 	a.log_size = log_size;
@@ -149,14 +150,15 @@ int main(int argc, char **argv)
 	struct perf_event_attr attr;
 	int i, cpu = 0, keep = 1, ms = 2000, map, prog, fd;
 	struct timespec ts;
-	uint64_t runs = 0;
+	__u64 runs = 0;
 	long psz = sysconf(_SC_PAGESIZE);
 	char *data;
 
 	if (argc == 2 && !strcmp(argv[1], "probe"))
 		return probe();
 	if (argc < 3) {
-		fprintf(stderr, "usage: xu-bpf probe | xu-bpf PMU config=X period=N [cpu=C] [keep=0|1] [ms=T]\n");
+		fprintf(stderr, "usage: xu-bpf probe | xu-bpf PMU config=X period=N %s\n",
+			"[cpu=C] [keep=0|1] [ms=T]");
 		return 1;
 	}
 	memset(&attr, 0, sizeof(attr));
@@ -173,19 +175,19 @@ int main(int argc, char **argv)
 			return 1;
 		}
 		*v++ = '\0';
-		if (!strcmp(argv[i], "config"))
+		if (!strcmp(argv[i], "config")) {
 			attr.config = num(v);
-		else if (!strcmp(argv[i], "config1"))
+		} else if (!strcmp(argv[i], "config1")) {
 			attr.config1 = num(v);
-		else if (!strcmp(argv[i], "period"))
+		} else if (!strcmp(argv[i], "period")) {
 			attr.sample_period = num(v);
-		else if (!strcmp(argv[i], "cpu"))
+		} else if (!strcmp(argv[i], "cpu")) {
 			cpu = num(v);
-		else if (!strcmp(argv[i], "keep"))
+		} else if (!strcmp(argv[i], "keep")) {
 			keep = num(v);
-		else if (!strcmp(argv[i], "ms"))
+		} else if (!strcmp(argv[i], "ms")) {
 			ms = num(v);
-		else {
+		} else {
 			fprintf(stderr, "xu-bpf: unknown key %s\n", argv[i]);
 			return 1;
 		}
@@ -235,7 +237,7 @@ int main(int argc, char **argv)
 		if (h->type == PERF_RECORD_SAMPLE)
 			samples++;
 		else if (h->type == PERF_RECORD_LOST)
-			lost += ((uint64_t *)(h + 1))[1];
+			lost += ((__u64 *)(h + 1))[1];
 		tail += h->size;
 	}
 	if (map_read(map, &runs)) {
