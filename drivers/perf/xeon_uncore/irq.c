@@ -33,6 +33,7 @@
 
 #include <linux/cpumask.h>
 #include <linux/debugfs.h>
+#include <linux/filter.h>
 #include <linux/irq_work.h>
 #include <linux/jiffies.h>
 #include <linux/math64.h>
@@ -81,15 +82,86 @@ static bool xu_tick_budget(struct xu_socket *sk)
 	return true;
 }
 
+/*
+ * perf_event_disable_inatomic(), not exported: the flag (unsigned since
+ * 6.1; a CPU number before) and the irq_work that acts on it (its own
+ * since 6.9), found by the Makefile's conftests.
+ */
 static void xu_event_disable_inatomic(struct perf_event *event)
 {
+#if defined(XU_HAVE_PENDING_DISABLE_IRQ)
 	event->pending_disable = 1;
-#ifdef XU_HAVE_PENDING_DISABLE_IRQ
 	irq_work_queue(&event->pending_disable_irq);
-#else
+#elif defined(XU_HAVE_PENDING_DISABLE_FLAG)
+	event->pending_disable = 1;
 	irq_work_queue(&event->pending_irq);
+#else
+#error "xeon_uncore: unknown perf_event pending_disable layout (Makefile conftests)"
 #endif
 }
+
+#if defined(XU_HAVE_BPF_OVERFLOW_HANDLER)
+/*
+ * Up to 6.9 a BPF program attached to the event replaces its
+ * overflow_handler, which xu_sample() calls: nothing to do here.
+ */
+static bool xu_sample_bpf(struct perf_event *event,
+			  struct perf_sample_data *data, struct pt_regs *regs)
+{
+	return true;
+}
+#elif defined(XU_HAVE_BPF_EVENT_PROG)
+/*
+ * From 6.10 the core's overflow path runs a BPF_PROG_TYPE_PERF_EVENT
+ * program attached to the event before the event limit and the handler,
+ * and drops the sample when it returns 0 or when it would nest in another
+ * BPF program on this CPU.  That code is not exported: this is it, with a
+ * nesting count of the driver's own (bpf_prog_active is not exported) and
+ * an empty callchain for the stack helpers (perf_callchain() is not
+ * exported either).  False: the sample is dropped.
+ */
+#ifdef CONFIG_BPF_SYSCALL
+static DEFINE_PER_CPU(int, xu_bpf_nest);
+static struct perf_callchain_entry xu_bpf_no_callchain;
+
+static bool xu_sample_bpf(struct perf_event *event,
+			  struct perf_sample_data *data, struct pt_regs *regs)
+{
+	struct bpf_perf_event_data_kern ctx = {
+		.regs = perf_arch_bpf_user_pt_regs(regs),
+		.data = data,
+		.event = event,
+	};
+	struct bpf_prog *prog;
+	bool keep = false;
+
+	if (!READ_ONCE(event->prog))
+		return true;
+	/* as perf_prepare_sample() would give them to the program */
+	data->addr = 0;
+	data->callchain = &xu_bpf_no_callchain;
+	if (this_cpu_inc_return(xu_bpf_nest) == 1) {
+		rcu_read_lock();
+		prog = READ_ONCE(event->prog);
+		if (prog && prog->type == BPF_PROG_TYPE_PERF_EVENT)
+			keep = bpf_prog_run(prog, &ctx);
+		else
+			keep = true;
+		rcu_read_unlock();
+	}
+	this_cpu_dec(xu_bpf_nest);
+	return keep;
+}
+#else
+static bool xu_sample_bpf(struct perf_event *event,
+			  struct perf_sample_data *data, struct pt_regs *regs)
+{
+	return true;
+}
+#endif
+#else
+#error "xeon_uncore: unknown way of running BPF on perf events (Makefile conftests)"
+#endif
 
 /*
  * One sample of @event, as perf_event_overflow() gives it.  Returns true
@@ -104,6 +176,8 @@ static bool xu_sample(struct perf_event *event, struct pt_regs *regs)
 	bool stop = false;
 
 	perf_sample_data_init(&data, 0, event->hw.last_period);
+	if (!xu_sample_bpf(event, &data, regs))
+		return false;
 	event->pending_kill = POLL_IN;
 	if (limit && atomic_dec_and_test(&event->event_limit)) {
 		stop = true;
