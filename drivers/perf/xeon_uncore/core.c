@@ -1043,10 +1043,6 @@ static void xu_socket_init(struct xu_socket *sk, int cpu)
 
 	if (xu_plat->init_socket)
 		xu_plat->init_socket(sk);
-	if (pmi && xu_plat->set_pmi_cpu) {
-		WRITE_ONCE(sk->pmi_cpu, cpu);
-		xu_plat->set_pmi_cpu(sk, cpu);
-	}
 	for (i = 0; i < xu_nr_pmus; i++) {
 		struct xu_box *box = xu_pmus[i].boxes[sk->id];
 		const struct xu_box_ops *ops = box->pmu->type->ops;
@@ -1056,6 +1052,15 @@ static void xu_socket_init(struct xu_socket *sk, int cpu)
 		if (ops && ops->init_box)
 			ops->init_box(box);
 		box->shared.known = 0;
+	}
+	/*
+	 * Route the PMI last: a socket whose last CPU died with an overflow
+	 * pending is still frozen with its status set, which set_pmi_cpu
+	 * would keep frozen for a handler; the boxes' init has cleared it.
+	 */
+	if (pmi && xu_plat->set_pmi_cpu) {
+		WRITE_ONCE(sk->pmi_cpu, cpu);
+		xu_plat->set_pmi_cpu(sk, cpu);
 	}
 }
 
