@@ -14,7 +14,9 @@
         SECONDS (no overflow in flight when events go away); the rates are
         restored after the socket is back.  Prints one line
         "moves M socket_cycles S errors E" (and the first errors), exits
-        1 on any error.
+        1 on any error.  A collector the kernel will not offline (one
+        without an "online" file: x86's CPU 0 since 6.5, whatever
+        cpu0_hotplug says) stays, and is named on a line "fixed CPU,...".
 
   torture.py samples SCRIPT
         perf script -F cpu,event lines: "<pmu> <socket> <samples>" per PMU
@@ -73,6 +75,10 @@ class Hotplug:
         for c in cpulist(read(CPUS + '/online')):
             self.socket[c] = int(read(f'{CPUS}/cpu{c}/topology/physical_package_id'))
         self.sockets = sorted(set(self.socket.values()))
+        # CPUs the kernel will not offline: no "online" file (x86's CPU 0
+        # from 6.5)
+        self.fixed = {c for c in self.socket
+                      if not os.path.exists(f'{CPUS}/cpu{c}/online')}
         self.saved_rates = []
 
     def error(self, what):
@@ -139,6 +145,8 @@ class Hotplug:
             if c is None:
                 self.error(f'socket {s} has no collector')
                 continue
+            if c in self.fixed:
+                continue
             if self.set_online(c, False):
                 self.check_masks(f'cpu{c} offline')
                 self.set_online(c, True)
@@ -170,6 +178,8 @@ class Hotplug:
         self.quiesce()
         print(f'moves {self.moves} socket_cycles {self.socket_cycles} '
               f'errors {len(self.errors)}')
+        if self.fixed:
+            print('fixed ' + ','.join(str(c) for c in sorted(self.fixed)))
         for e in self.errors[:10]:
             print('  ' + e)
         return 1 if self.errors else 0
