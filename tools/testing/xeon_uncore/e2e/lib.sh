@@ -33,7 +33,7 @@ expect_eq() {
 # run_test NAME FUNCTION: one TAP line.  A test also fails on any model
 # violation since the previous test (the first one: since the modules loaded).
 run_test() {
-	local name=$1 fn=$2 v
+	local name=$1 fn=$2 v t0=$SECONDS
 	_why=
 	_n=$((_n + 1))
 	"$fn" >"$XU_TMP/$_n.log" 2>&1 || fail "test body exited with $?"
@@ -51,6 +51,7 @@ run_test() {
 		echo "not ok $_n - $name # $_why"
 		sed 's/^/#   /' "$XU_TMP/$_n.log" | tail -20
 	fi
+	echo "# time: $((SECONDS - t0)) s"
 }
 
 finish() {
