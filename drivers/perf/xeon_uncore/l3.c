@@ -198,10 +198,10 @@ static const struct xu_event_desc l3_events[] = {
  * bits 58:32 of the counter, with saturate, the FSB's must-be-one bit, and
  * "any" in every ANDed mask left at 0 (which would never count).
  */
-static const char *l3_encode(const struct l3_part *part,
-			     const struct xu_box_type *t, const u64 *config,
+static const char *l3_encode(const struct xu_box_type *t, const u64 *config,
 			     struct xu_enc *enc)
 {
+	const struct l3_part *part = t->priv;
 	int unit = -1;
 	unsigned int w, i;
 	u64 mask = 0;
@@ -234,18 +234,6 @@ static const char *l3_encode(const struct l3_part *part,
 	enc->ctl = mask | (config[0] & L3_SATURATE);
 	enc->counters = l3_units[unit].counters;
 	return NULL;
-}
-
-static const char *tulsa_encode(const struct xu_box_type *t, const u64 *config,
-				struct xu_enc *enc)
-{
-	return l3_encode(&tulsa_part, t, config, enc);
-}
-
-static const char *dunnington_encode(const struct xu_box_type *t,
-				     const u64 *config, struct xu_enc *enc)
-{
-	return l3_encode(&dunnington_part, t, config, enc);
 }
 
 /*
@@ -328,25 +316,22 @@ static void l3_disable_event(struct xu_box *box, struct perf_event *event)
 	xu_wrmsr(hwc->config_base, xu_rdmsr(hwc->config_base) & L3_COUNT);
 }
 
-#define L3_OPS(_encode) {				\
-	.init_box	= l3_init_box,			\
-	.exit_box	= l3_exit_box,			\
-	.enable_box	= l3_enable_box,		\
-	.disable_box	= l3_disable_box,		\
-	.enable_event	= l3_enable_event,		\
-	.disable_event	= l3_disable_event,		\
-	.encode		= _encode,			\
-}
-
-static const struct xu_box_ops tulsa_ops = L3_OPS(tulsa_encode);
-static const struct xu_box_ops dunnington_ops = L3_OPS(dunnington_encode);
+static const struct xu_box_ops l3_ops = {
+	.init_box	= l3_init_box,
+	.exit_box	= l3_exit_box,
+	.enable_box	= l3_enable_box,
+	.disable_box	= l3_disable_box,
+	.enable_event	= l3_enable_event,
+	.disable_event	= l3_disable_event,
+	.encode		= l3_encode,
+};
 
 /*
  * One PMU per package, "uncore_l3".  RDPMC reaches the counters at ECX
  * 18-25 on the 7100 and 2-9 on the 7400 (newer SDM editions; older ones
  * give 18-25 for both); the driver reads them with RDMSR either way.
  */
-#define L3_BOX(_fields, _ops, _rdpmc0) {			\
+#define L3_BOX(_fields, _part, _rdpmc0) {			\
 	.name		= "l3",					\
 	.num_boxes	= 1,					\
 	.num_counters	= L3_CTRS,				\
@@ -361,12 +346,13 @@ static const struct xu_box_ops dunnington_ops = L3_OPS(dunnington_encode);
 	.rdpmc0		= (_rdpmc0),				\
 	.fields		= (_fields),				\
 	.events		= l3_events,				\
-	.ops		= (_ops),				\
+	.ops		= &l3_ops,				\
+	.priv		= (_part),				\
 }
 
-static const struct xu_box_type tulsa_l3 = L3_BOX(tulsa_fields, &tulsa_ops, 18);
+static const struct xu_box_type tulsa_l3 = L3_BOX(tulsa_fields, &tulsa_part, 18);
 static const struct xu_box_type dunnington_l3 =
-	L3_BOX(dunnington_fields, &dunnington_ops, 2);
+	L3_BOX(dunnington_fields, &dunnington_part, 2);
 
 static const struct xu_box_type * const tulsa_types[] = { &tulsa_l3, NULL };
 static const struct xu_box_type * const dunnington_types[] = {

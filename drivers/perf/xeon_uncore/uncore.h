@@ -189,6 +189,7 @@ struct xu_box_type {
 	const struct xu_event_desc *events;		/* { } terminated */
 	const struct xu_constraint *constraints;	/* { } terminated */
 	const struct xu_box_ops *ops;
+	const void *priv;	/* the platform's: a part's variant of the box */
 };
 
 struct xu_platform {
