@@ -24,6 +24,7 @@ const struct xu_platform * const xu_platforms[] = {
 	&xu_dunnington_platform,
 	&xu_nhmex_platform,
 	&xu_snbep_platform,
+	&xu_ivbep_platform,
 	NULL
 };
 EXPORT_SYMBOL_IF_KUNIT(xu_platforms);
@@ -128,6 +129,7 @@ const char *xu_check_config(const struct xu_pmu *xp, const u64 *config)
 		"config1 has bits this box does not implement",
 		"config2 has bits this box does not implement",
 	};
+	const struct xu_reserved *r;
 	unsigned int w;
 
 	for (w = 0; w < XU_CONFIG_WORDS; w++) {
@@ -135,12 +137,44 @@ const char *xu_check_config(const struct xu_pmu *xp, const u64 *config)
 
 		if (w == 0)
 			ok |= xp->type->enable_bit;
-		if (config[w] & ~ok)
-			return bad[w];
+		if (!(config[w] & ~ok))
+			continue;
+		for (r = xp->type->reserved; r && r->mask; r++)
+			if (r->word == w && (config[w] & ~ok & r->mask))
+				return r->why;
+		return bad[w];
 	}
 	return NULL;
 }
 EXPORT_SYMBOL_IF_KUNIT(xu_check_config);
+
+/*
+ * Whether field @f is this type's: a field of a sibling part's list that
+ * this part reserves (the E5-2600's inv on the E5-2600 v2) is not, so one
+ * list serves both; such bits are refused with the reserved entry's reason.
+ */
+bool xu_field_present(const struct xu_box_type *t, const struct xu_field *f)
+{
+	const struct xu_reserved *r;
+
+	for (r = t->reserved; r && r->mask; r++)
+		if (r->word == f->word && (f->mask & ~r->mask) == 0)
+			return false;
+	return true;
+}
+EXPORT_SYMBOL_IF_KUNIT(xu_field_present);
+
+/* The bits of each config word that the type's fields cover. */
+void xu_type_valid(const struct xu_box_type *t, u64 *valid)
+{
+	struct xu_field * const *f;
+
+	memset(valid, 0, XU_CONFIG_WORDS * sizeof(*valid));
+	for (f = t->fields; *f; f++)
+		if (xu_field_present(t, *f))
+			valid[(*f)->word] |= (*f)->mask;
+}
+EXPORT_SYMBOL_IF_KUNIT(xu_type_valid);
 
 /*
  * Fields the hardware ignores for this event were accepted and left out

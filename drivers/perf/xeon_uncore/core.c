@@ -728,7 +728,12 @@ static int xu_event_init(struct perf_event *event)
 	if (!xu_box_present(box))
 		return xu_refuse(xp, -ENODEV, "its PCI device was not found on socket %u",
 				 sk->id);
-	if ((enc.shared_mask[0] | enc.shared_mask[1]) && xp->type->pci_aux_ids &&
+	/* a match of 0 under a mask of 0 is every packet: no function needed */
+	if ((enc.shared[0] | enc.shared[1]) && xp->type->pci_aux_ids &&
+	    !xu_box_has_aux(xp))
+		return xu_refuse(xp, -EOPNOTSUPP,
+				 "the event needs a match/mask PCI function, which this box does not have");
+	if ((enc.shared_mask[0] | enc.shared_mask[1]) && xu_box_has_aux(xp) &&
 	    !rcu_access_pointer(box->aux))
 		return xu_refuse(xp, -ENODEV,
 				 "the event needs the match/mask PCI device, not found on socket %u",
@@ -821,8 +826,9 @@ static struct attribute_group *xu_format_group(const struct xu_box_type *t)
 	if (!grp)
 		return NULL;
 	attrs = (struct attribute **)(grp + 1);
-	for (i = 0; i < n; i++)
-		attrs[i] = &t->fields[i]->attr.attr;
+	for (i = 0, n = 0; t->fields[i]; i++)
+		if (xu_field_present(t, t->fields[i]))
+			attrs[n++] = &t->fields[i]->attr.attr;
 	grp->name = "format";
 	grp->attrs = attrs;
 	return grp;
@@ -856,18 +862,19 @@ static void xu_pmu_free(struct xu_pmu *xp)
 static int xu_pmu_setup(struct xu_pmu *xp, const struct xu_box_type *t,
 			unsigned int idx)
 {
-	unsigned int s, f;
+	unsigned int s;
 
 	xp->type = t;
 	xp->idx = idx;
-	xp->pmi = pmi && t->pmi_bit && xu_plat->handle_pmi;
+	/* the walk reads status in the NMI: MSR boxes only */
+	xp->pmi = pmi && t->pmi_bit && t->ovf && t->space == XU_MSR &&
+		  xu_plat->pmi_status;
 	if (t->num_boxes == 1)
 		snprintf(xp->name, sizeof(xp->name), "uncore_%s", t->name);
 	else
 		snprintf(xp->name, sizeof(xp->name), "uncore_%s_%u", t->name, idx);
 
-	for (f = 0; t->fields[f]; f++)
-		xp->valid[t->fields[f]->word] |= t->fields[f]->mask;
+	xu_type_valid(t, xp->valid);
 
 	for (s = 0; s < xu_nr_sockets; s++) {
 		struct xu_box *box = kzalloc(sizeof(*box), GFP_KERNEL);
@@ -1097,7 +1104,7 @@ static void xu_socket_adopt(void *info)
 	}
 	WRITE_ONCE(sk->cpu, cpu);
 	WRITE_ONCE(sk->target, -1);
-	if (pmi && xu_plat->pmi_pending && xu_plat->pmi_pending(sk))
+	if (pmi && xu_plat->pmi_status && xu_plat->pmi_status(sk))
 		xu_socket_pmi_kick(sk);
 }
 

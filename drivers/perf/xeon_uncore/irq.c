@@ -4,16 +4,16 @@
  *
  * Two ways an overflow is noticed:
  *
- * - The uncore PMI (a platform with handle_pmi, a box type with a
- *   pmi_bit).  Every counter of such a box is programmed to interrupt: a
+ * - The uncore PMI (a platform with pmi_status, a box type with a
+ *   pmi_bit and an xu_ovf).  Every counter of such a box is programmed to interrupt: a
  *   sampling counter is preloaded with 2^width - period, a counting one
  *   with 2^(width-1), so it interrupts every half range and a fold never
  *   misses a whole lap: no timer has to poll it.  The PMI is an
  *   NMI on the CPU the socket routes it to, its collecting CPU.  The
- *   platform walks its status registers and hands each box's overflowed
- *   counters to xu_box_overflow(), which folds, samples and re-arms while
- *   the hardware holds the socket frozen, so a group is read at one
- *   instant.
+ *   core walks the status registers that the box types' xu_ovf tables
+ *   name and hands each box's overflowed counters to xu_box_overflow(),
+ *   which folds, samples and re-arms while the hardware holds the socket
+ *   frozen, so a group is read at one instant.
  *
  * - Polling (every other box).  The box hrtimer folds the counters before
  *   they can wrap; for a sampling event it also runs often enough that at
@@ -318,6 +318,70 @@ void xu_box_overflow(struct xu_box *box, unsigned long ovf, struct pt_regs *regs
 	}
 }
 
+/* The counters whose bits are set in a status value of a box of type @t. */
+unsigned long xu_ovf_counters(const struct xu_box_type *t, u64 status)
+{
+	const struct xu_ovf *o = t->ovf;
+	unsigned long ovf = 0;
+	unsigned int i;
+
+	if (!o->ctr_bit)
+		return status & GENMASK(xu_counters_total(t) - 1, 0);
+	for (i = 0; i < xu_counters_total(t); i++)
+		if (status & BIT_ULL(o->ctr_bit[i]))
+			ovf |= BIT(i);
+	return ovf;
+}
+EXPORT_SYMBOL_IF_KUNIT(xu_ovf_counters);
+
+/*
+ * In the PMI, the socket frozen: every box with a summary bit set in the
+ * global @status has its status read and cleared (the bits read: an
+ * overflow after the read sets them again and interrupts again), and its
+ * overflowed counters handled.  A box with no status register is a
+ * one-counter box whose summary bit is its overflow.
+ */
+void xu_socket_overflow(struct xu_socket *sk, u64 status, struct pt_regs *regs)
+{
+	struct xu_box *box;
+	unsigned int b;
+
+	for (b = 0; (box = xu_socket_box_nr(sk, b)); b++) {
+		const struct xu_box_type *t = box->pmu->type;
+		const struct xu_ovf *o = t->ovf;
+		u64 st = BIT(0);
+		u64 sum;
+
+		if (!o || !box->pmu->pmi)
+			continue;
+		sum = o->summary ? o->summary[box->pmu->idx] : o->summary_mask;
+		if (!(status & sum))
+			continue;
+		if (o->status) {
+			if (xu_read_ctr(box, box->base + o->status, &st) || !st)
+				continue;
+			xu_write_reg(box, xu_box_ovf_clear(box), st);
+		}
+		xu_box_overflow(box, xu_ovf_counters(t, st), regs);
+	}
+}
+
+/*
+ * One uncore PMI: the platform clears its global latches, the core walks
+ * the boxes, the platform unfreezes.  false: no overflow was pending.
+ */
+static bool xu_handle_pmi(struct xu_socket *sk, struct pt_regs *regs)
+{
+	u64 status = xu_irq_plat->pmi_status(sk);
+
+	if (!status)
+		return false;
+	xu_irq_plat->pmi_ack(sk, status);
+	xu_socket_overflow(sk, status, regs);
+	xu_irq_plat->pmi_unfreeze(sk);
+	return true;
+}
+
 static int xu_nmi_handler(unsigned int type, struct pt_regs *regs)
 {
 	int cpu = smp_processor_id();
@@ -333,12 +397,12 @@ static int xu_nmi_handler(unsigned int type, struct pt_regs *regs)
 		 */
 		if (READ_ONCE(sk->pmi_cpu) != cpu && READ_ONCE(sk->target) < 0)
 			return NMI_DONE;
-		if (!xu_irq_plat->pmi_pending(sk))
+		if (!xu_irq_plat->pmi_status(sk))
 			return NMI_DONE;
 		sk->stats.stray++;
 		return NMI_HANDLED;
 	}
-	if (xu_irq_plat->handle_pmi(sk, regs)) {
+	if (xu_handle_pmi(sk, regs)) {
 		sk->stats.nmis++;
 		return NMI_HANDLED;
 	}
@@ -539,7 +603,7 @@ int xu_irq_init(const struct xu_platform *plat, bool use_pmi)
 	xu_irq_plat = plat;
 	xu_debugfs = debugfs_create_dir(KBUILD_MODNAME, NULL);
 	debugfs_create_file("stats", 0444, xu_debugfs, NULL, &xu_stats_fops);
-	if (!use_pmi || !plat->handle_pmi)
+	if (!use_pmi || !plat->pmi_status)
 		return 0;
 	ret = register_nmi_handler(NMI_LOCAL, xu_nmi_handler, 0, KBUILD_MODNAME);
 	if (ret) {

@@ -124,6 +124,11 @@ static void nhmex_ubox_init(struct xu_box *box)
 	xu_wrmsr(NHMEX_U_GLOBAL_OVF_CTL, NHMEX_U_ST_LATCHES);
 }
 
+/* Its one counter's overflow is ov_u itself. */
+static const struct xu_ovf nhmex_ubox_ovf = {
+	.summary_mask	= NHMEX_U_ST_OV_U,
+};
+
 static const struct xu_box_ops nhmex_ubox_ops = {
 	.init_box	= nhmex_ubox_init,
 	.exit_box	= nhmex_ubox_init,
@@ -148,8 +153,20 @@ static void nhmex_cbox_init(struct xu_box *box)
 	nhmex_cbox_disable(box);
 	for (i = 0; i < NHMEX_C_CTRS; i++)
 		xu_wrmsr(xu_ctl(box, i), 0);
-	xu_wrmsr(xu_box_ovf(box), GENMASK_ULL(NHMEX_C_CTRS - 1, 0));
+	xu_wrmsr(xu_box_ovf_clear(box), GENMASK_ULL(NHMEX_C_CTRS - 1, 0));
 }
+
+/* S-box 0 summarises C-boxes 0-3, S-box 1 C-boxes 4-7 (guide 2.1.5). */
+static const u64 nhmex_cbox_summary[NHMEX_C_BOXES] = {
+	NHMEX_U_ST_OV_S0, NHMEX_U_ST_OV_S0, NHMEX_U_ST_OV_S0, NHMEX_U_ST_OV_S0,
+	NHMEX_U_ST_OV_S1, NHMEX_U_ST_OV_S1, NHMEX_U_ST_OV_S1, NHMEX_U_ST_OV_S1,
+};
+
+static const struct xu_ovf nhmex_cbox_ovf = {
+	.summary	= nhmex_cbox_summary,
+	.status		= NHMEX_C0_GLOBAL_CTL + NHMEX_C_STATUS,
+	.clear		= NHMEX_C0_GLOBAL_CTL + NHMEX_C_OVF_CTL,
+};
 
 static const struct xu_box_ops nhmex_cbox_ops = {
 	.init_box	= nhmex_cbox_init,
@@ -168,6 +185,7 @@ static const struct xu_box_type nhmex_ubox = {
 	.ctr0		= NHMEX_U_CTR,
 	.enable_bit	= NHMEX_CTL_EN,
 	.pmi_bit	= NHMEX_CTL_PMI_EN,
+	.ovf		= &nhmex_ubox_ovf,
 	.fields		= nhmex_ubox_fields,
 	.events		= nhmex_ubox_events,
 	.ops		= &nhmex_ubox_ops,
@@ -180,7 +198,6 @@ static const struct xu_box_type nhmex_cbox = {
 	.width		= 48,
 	.max_inc	= 24,		/* OCCUPANCY_IRQ */
 	.box_ctl	= NHMEX_C0_GLOBAL_CTL,
-	.box_ovf	= NHMEX_C0_GLOBAL_CTL + NHMEX_C_OVF_CTL,
 	.box_offsets	= nhmex_cbox_offsets,
 	.ctl0		= NHMEX_C0_GLOBAL_CTL + 0x10,
 	.ctr0		= NHMEX_C0_GLOBAL_CTL + 0x11,
@@ -188,6 +205,7 @@ static const struct xu_box_type nhmex_cbox = {
 	.ctr_stride	= 2,
 	.enable_bit	= NHMEX_CTL_EN,
 	.pmi_bit	= NHMEX_CTL_PMI_EN,
+	.ovf		= &nhmex_cbox_ovf,
 	.fields		= nhmex_cbox_fields,
 	.events		= nhmex_cbox_events,
 	.ops		= &nhmex_cbox_ops,
@@ -209,7 +227,7 @@ static void nhmex_exit_socket(struct xu_socket *sk)
 	xu_wrmsr(NHMEX_U_GLOBAL_CTL, 0);
 }
 
-static bool nhmex_pmi_pending(struct xu_socket *sk)
+static u64 nhmex_pmi_status(struct xu_socket *sk)
 {
 	return xu_rdmsr(NHMEX_U_GLOBAL_STATUS) & NHMEX_U_ST_ANY;
 }
@@ -229,47 +247,25 @@ static void nhmex_set_pmi_cpu(struct xu_socket *sk, int cpu)
 		pr_warn_once("xeon_uncore: CPU %d is core %u of its package: pmi_core_sel cannot reach it, overflows of socket %u are not interrupted\n",
 			     cpu, core, sk->id);
 	sk->global_ctl = ctl;
-	if (nhmex_pmi_pending(sk))
+	if (nhmex_pmi_status(sk))
 		ctl &= ~NHMEX_U_GLOBAL_CTL_EN_ALL;
 	xu_wrmsr(NHMEX_U_GLOBAL_CTL, ctl);
 }
 
-static bool nhmex_handle_pmi(struct xu_socket *sk, struct pt_regs *regs)
+/*
+ * Clear the latches read before the walk: an overflow after this read
+ * sets them again (and interrupts again) instead of being cleared unseen.
+ * The S-box summaries clear with the C-box status below them.
+ */
+static void nhmex_pmi_ack(struct xu_socket *sk, u64 status)
 {
-	u64 st = xu_rdmsr(NHMEX_U_GLOBAL_STATUS);
-	struct xu_box *box;
-	unsigned int i;
+	xu_wrmsr(NHMEX_U_GLOBAL_OVF_CTL, status & NHMEX_U_ST_LATCHES);
+}
 
-	if (!(st & NHMEX_U_ST_ANY))
-		return false;
-	/*
-	 * Clear the latches read before acting on them: an overflow after
-	 * this read sets them again (and interrupts again) instead of being
-	 * cleared unseen.  The summaries clear with the box status below them.
-	 */
-	xu_wrmsr(NHMEX_U_GLOBAL_OVF_CTL, st & NHMEX_U_ST_LATCHES);
-	if (st & NHMEX_U_ST_OV_U) {
-		box = xu_socket_box(sk, &nhmex_ubox, 0);
-		if (box)
-			xu_box_overflow(box, BIT(0), regs);
-	}
-	for (i = 0; i < NHMEX_C_BOXES; i++) {
-		u64 ovf;
-
-		if (!(st & (i < NHMEX_C_BOXES / 2 ? NHMEX_U_ST_OV_S0 : NHMEX_U_ST_OV_S1)))
-			continue;
-		box = xu_socket_box(sk, &nhmex_cbox, i);
-		if (!box)
-			continue;
-		ovf = xu_rdmsr(xu_box_ctl(box) + NHMEX_C_STATUS);
-		if (!ovf)
-			continue;
-		xu_wrmsr(xu_box_ovf(box), ovf);
-		xu_box_overflow(box, ovf, regs);
-	}
-	/* unfreeze: en_all again */
+/* en_all again */
+static void nhmex_pmi_unfreeze(struct xu_socket *sk)
+{
 	xu_wrmsr(NHMEX_U_GLOBAL_CTL, sk->global_ctl);
-	return true;
 }
 
 const struct xu_platform xu_nhmex_platform = {
@@ -282,7 +278,8 @@ const struct xu_platform xu_nhmex_platform = {
 	.init_socket	= nhmex_init_socket,
 	.exit_socket	= nhmex_exit_socket,
 	.set_pmi_cpu	= nhmex_set_pmi_cpu,
-	.pmi_pending	= nhmex_pmi_pending,
-	.handle_pmi	= nhmex_handle_pmi,
+	.pmi_status	= nhmex_pmi_status,
+	.pmi_ack	= nhmex_pmi_ack,
+	.pmi_unfreeze	= nhmex_pmi_unfreeze,
 };
 EXPORT_SYMBOL_IF_KUNIT(xu_nhmex_platform);

@@ -37,7 +37,7 @@ static struct xu_box *xu_pci_box(u16 device, unsigned int socket, bool *aux)
 
 		if (t->space != XU_PCI)
 			continue;
-		*aux = t->pci_aux_ids && t->pci_aux_ids[xp->idx] == device;
+		*aux = xu_box_has_aux(xp) && t->pci_aux_ids[xp->idx] == device;
 		if (*aux || t->pci_ids[xp->idx] == device)
 			return xp->boxes[socket];
 	}
@@ -46,7 +46,7 @@ static struct xu_box *xu_pci_box(u16 device, unsigned int socket, bool *aux)
 
 static int xu_pci_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 {
-	int socket = xu_pci_plat->pci_socket(pdev);
+	int socket = xu_pci_plat->pci_socket(xu_pci_plat, pdev);
 	struct xu_box *box;
 	bool aux;
 
@@ -115,7 +115,7 @@ static void xu_pci_report(unsigned int nsockets)
 			if (!rcu_access_pointer(box->pdev))
 				pr_info("%s: PCI device 8086:%04x not found on socket %u, not counted there (hidden by the BIOS?)\n",
 					xp->name, t->pci_ids[xp->idx], s);
-			else if (t->pci_aux_ids && !rcu_access_pointer(box->aux))
+			else if (xu_box_has_aux(xp) && !rcu_access_pointer(box->aux))
 				pr_info("%s: match/mask device 8086:%04x not found on socket %u; events that need it are refused there\n",
 					xp->name, t->pci_aux_ids[xp->idx], s);
 		}
@@ -131,7 +131,7 @@ int xu_pci_init(const struct xu_platform *plat, struct xu_pmu *pmus,
 	for (i = 0; i < npmus; i++) {
 		if (pmus[i].type->space != XU_PCI)
 			continue;
-		n += 1 + !!pmus[i].type->pci_aux_ids;
+		n += 1 + xu_box_has_aux(&pmus[i]);
 	}
 	if (!n)
 		return 0;
@@ -149,7 +149,7 @@ int xu_pci_init(const struct xu_platform *plat, struct xu_pmu *pmus,
 		xu_pci_ids[n++] = (struct pci_device_id) {
 			PCI_DEVICE(PCI_VENDOR_ID_INTEL, t->pci_ids[pmus[i].idx])
 		};
-		if (t->pci_aux_ids)
+		if (xu_box_has_aux(&pmus[i]))
 			xu_pci_ids[n++] = (struct pci_device_id) {
 				PCI_DEVICE(PCI_VENDOR_ID_INTEL,
 					   t->pci_aux_ids[pmus[i].idx])

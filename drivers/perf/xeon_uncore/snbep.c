@@ -11,6 +11,14 @@
  * 2.10 (R3QPI); counter constraints as upstream Linux applies them,
  * narrowed where perf's jaketown event list restricts an event further.
  * This part has no uncore overflow interrupt.
+ *
+ * Xeon E5-2600 v2 (Ivy Bridge-EP, model 0x3e), from its guide (329468):
+ * the same boxes and registers, plus 15 C-boxes with two filter registers,
+ * a second HA and iMC, the IRP, a third QPI port and R3QPI link; a
+ * global control with freeze and unfreeze, per-counter ov_en, per-box
+ * overflow status and a PMI (ivbep_* below, after the E5-2600's boxes).
+ * The two parts share the encoders and the box sequences; what differs is
+ * data, in struct snbep_part, which every box type of both points to.
  */
 #include <linux/bitfield.h>
 #include <linux/bits.h>
@@ -38,6 +46,8 @@
 #define SNBEP_BOX_RST_CTRS	BIT_ULL(1)
 #define SNBEP_BOX_FRZ		BIT_ULL(8)
 #define SNBEP_BOX_FRZ_EN	BIT_ULL(16)
+
+#define SNBEP_CTL_OV_EN		BIT_ULL(20)	/* E5-2600 v2 */
 
 /* C-box filter (guide table 2-19) */
 #define SNBEP_CF_TID		GENMASK_ULL(4, 0)
@@ -262,54 +272,79 @@ static const struct xu_event_desc snbep_qpi_events[] = {
 struct snbep_filter_use {
 	u8 ev_first, ev_last;
 	u8 umask_bit;		/* 0: every sub-event */
-	u64 field;
+	u64 field;		/* in config1 */
+};
+
+/*
+ * What differs between the two parts in the boxes they share (every box
+ * type's priv): the box control's freeze enable, which the E5-2600 v2
+ * does not have, and the C-box filter: its fields in config1 (FILTER0
+ * is config1 31:0; the E5-2600 v2's FILTER1 is 63:32, upstream's packing)
+ * and which events read which field.
+ */
+struct snbep_part {
+	u16 ubox_did;		/* the U-box function: node IDs */
+	u64 frz_en;
+	const struct snbep_filter_use *cf_use;	/* { } terminated */
+	u64 cf_tid, cf_state;
+	const char *cf_why;
 };
 
 static const struct snbep_filter_use snbep_cbox_filter_use[] = {
 	{ 0x34, 0x34, 0x00, SNBEP_CF_STATE },
 	{ 0x35, 0x36, 0x01, SNBEP_CF_OPC },
 	{ 0x34, 0x37, 0x40, SNBEP_CF_NID },
+	{ }
 };
 
-#define SNBEP_CF_USE \
-	"tid: tid_en=1; state: LLC_LOOKUP; opc: TOR_* with umask bit 0x01; nid: 0x34-0x37 with umask bit 0x40"
+static const struct snbep_part snbep_part = {
+	.ubox_did	= SNBEP_UBOX_DID,
+	.frz_en		= SNBEP_BOX_FRZ_EN,
+	.cf_use		= snbep_cbox_filter_use,
+	.cf_tid		= SNBEP_CF_TID,
+	.cf_state	= SNBEP_CF_STATE,
+	.cf_why		= "tid: tid_en=1; state: LLC_LOOKUP; opc: TOR_* with umask bit 0x01; "
+			  "nid: 0x34-0x37 with umask bit 0x40",
+};
 
 /* The filter fields the hardware reads for an event with control @ctl. */
-static u64 snbep_cbox_filter_fields(u64 ctl)
+static u64 snbep_cbox_filter_fields(const struct snbep_part *part, u64 ctl)
 {
 	u8 ev = FIELD_GET(SNBEP_CTL_EV_SEL, ctl);
 	u8 umask = FIELD_GET(SNBEP_CTL_UMASK, ctl);
+	const struct snbep_filter_use *u;
 	u64 fields = 0;
-	unsigned int i;
 
-	for (i = 0; i < ARRAY_SIZE(snbep_cbox_filter_use); i++) {
-		const struct snbep_filter_use *u = &snbep_cbox_filter_use[i];
-
+	for (u = part->cf_use; u->field; u++)
 		if (ev >= u->ev_first && ev <= u->ev_last &&
 		    (!u->umask_bit || (umask & u->umask_bit)))
 			fields |= u->field;
-	}
 	if (ctl & SNBEP_CTL_TID_EN)
-		fields |= SNBEP_CF_TID;
+		fields |= part->cf_tid;
 	return fields;
 }
 
+/* Filter register i holds config1's bits 32i+31:32i. */
 static const char *snbep_cbox_encode(const struct xu_box_type *t,
 				     const u64 *config, struct xu_enc *enc)
 {
-	u64 fields = snbep_cbox_filter_fields(config[0]);
+	const struct snbep_part *part = t->priv;
+	u64 fields = snbep_cbox_filter_fields(part, config[0]);
 	u64 filter = config[1] & fields;
+	unsigned int i;
 
 	/* A state mask of 0 would match no line: 0 means any state. */
-	if ((fields & SNBEP_CF_STATE) && !(filter & SNBEP_CF_STATE))
-		filter |= SNBEP_CF_STATE;
+	if ((fields & part->cf_state) && !(filter & part->cf_state))
+		filter |= part->cf_state;
 
 	enc->ctl = config[0];
 	enc->counters = xu_event_counters(t, enc->ctl);
-	enc->shared[0] = filter;
-	enc->shared_mask[0] = fields;
+	for (i = 0; i < t->nshared; i++) {
+		enc->shared[i] = (filter >> (32 * i)) & U32_MAX;
+		enc->shared_mask[i] = (fields >> (32 * i)) & U32_MAX;
+	}
 	enc->ignored[1] = config[1] & ~fields;
-	enc->ignored_why = SNBEP_CF_USE;
+	enc->ignored_why = part->cf_why;
 	return NULL;
 }
 
@@ -384,9 +419,16 @@ static void snbep_qpi_write_shared(struct xu_box *box, unsigned int idx, u64 val
 	rcu_read_unlock();
 }
 
+static u64 snbep_frz_en(const struct xu_box *box)
+{
+	const struct snbep_part *part = box->pmu->type->priv;
+
+	return part->frz_en;
+}
+
 static void snbep_box_init(struct xu_box *box)
 {
-	xu_write_reg(box, xu_box_ctl(box), SNBEP_BOX_FRZ_EN | SNBEP_BOX_FRZ |
+	xu_write_reg(box, xu_box_ctl(box), snbep_frz_en(box) | SNBEP_BOX_FRZ |
 		 SNBEP_BOX_RST_CTRL | SNBEP_BOX_RST_CTRS);
 }
 
@@ -395,15 +437,15 @@ static void snbep_box_exit(struct xu_box *box)
 	xu_write_reg(box, xu_box_ctl(box), SNBEP_BOX_RST_CTRL | SNBEP_BOX_RST_CTRS);
 }
 
-/* frz_en stays set for the session; frz freezes the box. */
+/* frz_en (E5-2600) stays set for the session; frz freezes the box. */
 static void snbep_box_enable(struct xu_box *box)
 {
-	xu_write_reg(box, xu_box_ctl(box), SNBEP_BOX_FRZ_EN);
+	xu_write_reg(box, xu_box_ctl(box), snbep_frz_en(box));
 }
 
 static void snbep_box_disable(struct xu_box *box)
 {
-	xu_write_reg(box, xu_box_ctl(box), SNBEP_BOX_FRZ_EN | SNBEP_BOX_FRZ);
+	xu_write_reg(box, xu_box_ctl(box), snbep_frz_en(box) | SNBEP_BOX_FRZ);
 }
 
 /*
@@ -413,7 +455,7 @@ static void snbep_box_disable(struct xu_box *box)
  */
 static void snbep_imc_box_init(struct xu_box *box)
 {
-	xu_write_reg(box, xu_box_ctl(box), SNBEP_BOX_FRZ_EN | SNBEP_BOX_FRZ);
+	xu_write_reg(box, xu_box_ctl(box), snbep_frz_en(box) | SNBEP_BOX_FRZ);
 }
 
 static void snbep_imc_box_exit(struct xu_box *box)
@@ -472,6 +514,7 @@ static const struct xu_box_type snbep_ubox = {
 	.fixed_width	= 48,
 	.enable_bit	= SNBEP_CTL_EN,
 	.fields		= snbep_ubox_fields,
+	.priv		= &snbep_part,
 };
 
 /*
@@ -497,6 +540,7 @@ static const struct xu_box_type snbep_cbox = {
 	.fields		= snbep_cbox_fields,
 	.constraints	= snbep_cbox_constraints,
 	.ops		= &snbep_cbox_ops,
+	.priv		= &snbep_part,
 };
 
 static const struct xu_box_type snbep_pcu = {
@@ -515,6 +559,7 @@ static const struct xu_box_type snbep_pcu = {
 	.nshared	= 1,
 	.fields		= snbep_pcu_fields,
 	.ops		= &snbep_pcu_ops,
+	.priv		= &snbep_part,
 };
 
 static const struct xu_shared_reg snbep_qpi_mm[] = {
@@ -525,7 +570,8 @@ static const struct xu_shared_reg snbep_qpi_mm[] = {
 };
 
 /* Boxes in PCI configuration space: box control, 4 controls, 4 counters. */
-#define SNBEP_PCI_BOX(_name, _n, _ids, _ctrs, _width)		\
+#define SNBEP_PCI_BOX(_part, _name, _n, _ids, _ctrs, _width)	\
+	.priv		= _part,				\
 	.name		= _name,				\
 	.space		= XU_PCI,				\
 	.pci_ids	= _ids,					\
@@ -545,14 +591,14 @@ static const struct xu_shared_reg snbep_qpi_mm[] = {
  * flit, CAS and clock events.
  */
 static const struct xu_box_type snbep_ha = {
-	SNBEP_PCI_BOX("ha", 1, (const u16[]){ 0x3c46 }, 4, 48),
+	SNBEP_PCI_BOX(&snbep_part, "ha", 1, (const u16[]){ 0x3c46 }, 4, 48),
 	.max_inc	= 128,
 	.fields		= snbep_pci_fields,
 	.ops		= &snbep_box_ops,
 };
 
 static const struct xu_box_type snbep_imc = {
-	SNBEP_PCI_BOX("imc", 4, ((const u16[]){ 0x3cb0, 0x3cb1, 0x3cb4, 0x3cb5 }),
+	SNBEP_PCI_BOX(&snbep_part, "imc", 4, ((const u16[]){ 0x3cb0, 0x3cb1, 0x3cb4, 0x3cb5 }),
 		      4, 48),
 	.max_inc	= 64,		/* RPQ/WPQ occupancy */
 	.fixed_ctl	= SNBEP_MC_FIXED_CTL,
@@ -564,7 +610,7 @@ static const struct xu_box_type snbep_imc = {
 };
 
 static const struct xu_box_type snbep_qpi = {
-	SNBEP_PCI_BOX("qpi", 2, ((const u16[]){ 0x3c41, 0x3c42 }), 4, 48),
+	SNBEP_PCI_BOX(&snbep_part, "qpi", 2, ((const u16[]){ 0x3c41, 0x3c42 }), 4, 48),
 	.pci_aux_ids	= (const u16[]){ 0x3c86, 0x3c96 },
 	.max_inc	= 2,		/* two flit slots per cycle */
 	.shared		= snbep_qpi_mm,
@@ -575,7 +621,7 @@ static const struct xu_box_type snbep_qpi = {
 };
 
 static const struct xu_box_type snbep_r2pcie = {
-	SNBEP_PCI_BOX("r2pcie", 1, (const u16[]){ 0x3c43 }, 4, 44),
+	SNBEP_PCI_BOX(&snbep_part, "r2pcie", 1, (const u16[]){ 0x3c43 }, 4, 44),
 	.max_inc	= 32,
 	.fields		= snbep_pci_fields,
 	.constraints	= snbep_r2pcie_constraints,
@@ -583,7 +629,7 @@ static const struct xu_box_type snbep_r2pcie = {
 };
 
 static const struct xu_box_type snbep_r3qpi = {
-	SNBEP_PCI_BOX("r3qpi", 2, ((const u16[]){ 0x3c44, 0x3c45 }), 3, 44),
+	SNBEP_PCI_BOX(&snbep_part, "r3qpi", 2, ((const u16[]){ 0x3c44, 0x3c45 }), 3, 44),
 	.max_inc	= 32,
 	.fields		= snbep_pci_fields,
 	.constraints	= snbep_r3qpi_constraints,
@@ -601,13 +647,14 @@ static const struct xu_box_type * const snbep_types[] = {
  * (GIDNIDMAP, three bits per socket).  The socket whose entry is this
  * node's ID is the physical package.
  */
-static int snbep_pci_socket(struct pci_dev *pdev)
+static int snbep_pci_socket(const struct xu_platform *plat, struct pci_dev *pdev)
 {
+	const struct snbep_part *part = plat->priv;
 	struct pci_dev *ubox = NULL;
 	u32 node, map;
 	int phys;
 
-	while ((ubox = pci_get_device(PCI_VENDOR_ID_INTEL, SNBEP_UBOX_DID, ubox)))
+	while ((ubox = pci_get_device(PCI_VENDOR_ID_INTEL, part->ubox_did, ubox)))
 		if (ubox->bus == pdev->bus)
 			break;
 	if (!ubox)
@@ -632,6 +679,395 @@ const struct xu_platform xu_snbep_platform = {
 	/* the ring runs at core clock: the fastest turbo of the line, 3.8 GHz */
 	.uclk_max_hz	= 3800000000ULL,
 	.types		= snbep_types,
+	.priv		= &snbep_part,
 	.pci_socket	= snbep_pci_socket,
 };
 EXPORT_SYMBOL_IF_KUNIT(xu_snbep_platform);
+
+/* ==== Xeon E5-2600 v2 (Ivy Bridge-EP) =================================== */
+
+#define IVBEP_U_GLOBAL_CTL		0xc00
+#define IVBEP_U_GLOBAL_CORE_SEL		GENMASK_ULL(14, 0)
+#define IVBEP_U_GLOBAL_UNFRZ_ALL	BIT_ULL(29)
+#define IVBEP_U_GLOBAL_FRZ_ALL		BIT_ULL(31)
+#define IVBEP_U_GLOBAL_STATUS		0xc01
+#define IVBEP_UBOX_DID			0x0e1e
+
+/*
+ * U_MSR_PMON_GLOBAL_STATUS: the guide names ov_u, ov_u_fixed and ov_rq
+ * (or ov_r3{0,1}) but not where they are.  These bits are this driver's
+ * choice, and the model's; on hardware, a forced overflow of each box
+ * shows the real layout, and this table is the one place to fix.
+ */
+#define IVBEP_OV_U			BIT_ULL(0)
+#define IVBEP_OV_U_FIXED		BIT_ULL(1)
+#define IVBEP_OV_C			BIT_ULL(2)
+#define IVBEP_OV_P			BIT_ULL(3)
+#define IVBEP_OV_H			BIT_ULL(4)
+#define IVBEP_OV_M			BIT_ULL(5)
+#define IVBEP_OV_I			BIT_ULL(6)
+#define IVBEP_OV_Q			BIT_ULL(7)
+#define IVBEP_OV_R2			BIT_ULL(8)
+#define IVBEP_OV_R3_0			BIT_ULL(9)	/* R3QPI agent 0: links 0, 1 */
+#define IVBEP_OV_R3_1			BIT_ULL(10)	/* R3QPI agent 1: link 2 */
+#define IVBEP_OV_ALL			GENMASK_ULL(10, 0)
+
+/*
+ * Box status registers: W1C, a bit per counter.  PCI boxes at 0xf8; the
+ * U-box's and PCU's just below their counter 0 (likwid's addresses), the
+ * C-box's likewise (0xd15 + 0x20n: the guide's C-box table does not list
+ * it; our choice).
+ */
+#define IVBEP_PCI_BOX_STATUS		0xf8
+#define IVBEP_U_BOX_STATUS		0xc15
+#define IVBEP_PCU_BOX_STATUS		0xc35
+#define IVBEP_C0_BOX_STATUS		0xd15
+#define IVBEP_C0_FILTER1		0xd1a
+
+/* C-box FILTER0 (config1 31:0) and FILTER1 (config1 63:32, upstream's packing) */
+#define IVBEP_CF_TID		GENMASK_ULL(4, 0)
+#define IVBEP_CF_LINK		GENMASK_ULL(8, 5)
+#define IVBEP_CF_STATE		GENMASK_ULL(22, 17)
+#define IVBEP_CF_NID		GENMASK_ULL(47, 32)
+#define IVBEP_CF_OPC		GENMASK_ULL(60, 52)
+#define IVBEP_CF_C6		BIT_ULL(61)
+#define IVBEP_CF_NC		BIT_ULL(62)
+#define IVBEP_CF_ISOC		BIT_ULL(63)
+/* opc and its qualifiers go together: one field of FILTER1 */
+#define IVBEP_CF_OPC_ALL	(IVBEP_CF_OPC | IVBEP_CF_C6 | IVBEP_CF_NC | IVBEP_CF_ISOC)
+
+XU_FIELD(filter_link,	filter_link,	1, IVBEP_CF_LINK);
+XU_FIELD(filter_state2,	filter_state,	1, IVBEP_CF_STATE);
+XU_FIELD(filter_nid2,	filter_nid,	1, IVBEP_CF_NID);
+XU_FIELD(filter_opc2,	filter_opc,	1, IVBEP_CF_OPC);
+XU_FIELD(filter_c6,	filter_c6,	1, IVBEP_CF_C6);
+XU_FIELD(filter_nc,	filter_nc,	1, IVBEP_CF_NC);
+XU_FIELD(filter_isoc,	filter_isoc,	1, IVBEP_CF_ISOC);
+
+/*
+ * Every box of the part: invert is gone (guide: bit 23 reserved), so the
+ * E5-2600's inv field, where a type shares its list, is not this part's.
+ */
+static const struct xu_reserved ivbep_reserved[] = {
+	{ 0, SNBEP_CTL_INVERT,
+	  "inv (config:23) is reserved on the E5-2600 v2: its counters cannot invert" },
+	{ }
+};
+
+/*
+ * Which filter fields an event reads: as on the E5-2600, and the link of
+ * RxR_IPQ_RETRY's QPI_CREDITS sub-event (0x31, umask bit 0x10); opc comes
+ * with its c6, nc and isoc qualifiers.
+ */
+static const struct snbep_filter_use ivbep_cbox_filter_use[] = {
+	{ 0x34, 0x34, 0x00, IVBEP_CF_STATE },
+	{ 0x35, 0x36, 0x01, IVBEP_CF_OPC_ALL },
+	{ 0x34, 0x37, 0x40, IVBEP_CF_NID },
+	{ 0x31, 0x31, 0x10, IVBEP_CF_LINK },
+	{ }
+};
+
+static const struct snbep_part ivbep_part = {
+	.ubox_did	= IVBEP_UBOX_DID,
+	.cf_use		= ivbep_cbox_filter_use,
+	.cf_tid		= IVBEP_CF_TID,
+	.cf_state	= IVBEP_CF_STATE,
+	.cf_why		= "tid: tid_en=1; link: 0x31 with umask bit 0x10; state: LLC_LOOKUP; "
+			  "opc, c6, nc, isoc: TOR_* with umask bit 0x01; "
+			  "nid: 0x34-0x37 with umask bit 0x40",
+};
+
+/* -- U-box */
+
+static struct xu_field * const ivbep_ubox_fields[] = {
+	&xu_field_event, &xu_field_umask, &xu_field_edge, &xu_field_thresh5, NULL,
+};
+
+/* counters 0, 1 and the fixed counter: status bits 0-2 (the third: ours) */
+static const struct xu_ovf ivbep_ubox_ovf = {
+	.summary_mask	= IVBEP_OV_U | IVBEP_OV_U_FIXED,
+	.status		= IVBEP_U_BOX_STATUS,
+	.clear		= IVBEP_U_BOX_STATUS,
+};
+
+static const struct xu_box_type ivbep_ubox = {
+	.name		= "ubox",
+	.num_boxes	= 1,
+	.num_counters	= 2,
+	.width		= 44,
+	.max_inc	= 1,
+	.ctl0		= SNBEP_U_CTL0,
+	.ctr0		= SNBEP_U_CTR0,
+	.ctl_stride	= 1,
+	.ctr_stride	= 1,
+	.fixed_ctl	= SNBEP_U_FIXED_CTL,
+	.fixed_ctr	= SNBEP_U_FIXED_CTR,
+	.fixed_width	= 48,
+	.enable_bit	= SNBEP_CTL_EN,
+	.pmi_bit	= SNBEP_CTL_OV_EN,
+	.ovf		= &ivbep_ubox_ovf,
+	.fields		= ivbep_ubox_fields,
+	.reserved	= ivbep_reserved,
+	.priv		= &ivbep_part,
+};
+
+/* -- C-box */
+
+static struct xu_field * const ivbep_cbox_fields[] = {
+	&xu_field_event, &xu_field_umask, &xu_field_edge, &xu_field_tid_en,
+	&xu_field_thresh8, &xu_field_filter_tid, &xu_field_filter_link,
+	&xu_field_filter_state2, &xu_field_filter_nid2, &xu_field_filter_opc2,
+	&xu_field_filter_nc, &xu_field_filter_c6, &xu_field_filter_isoc, NULL,
+};
+
+/* fields in each register's own bits */
+static const struct xu_shared_reg ivbep_cbox_filters[] = {
+	{ .name = "C-box FILTER0", .offset = SNBEP_C0_FILTER,
+	  .fields = { IVBEP_CF_TID, IVBEP_CF_LINK, IVBEP_CF_STATE } },
+	{ .name = "C-box FILTER1", .offset = IVBEP_C0_FILTER1,
+	  .fields = { IVBEP_CF_NID >> 32, IVBEP_CF_OPC_ALL >> 32 } },
+};
+
+static const struct xu_ovf ivbep_cbox_ovf = {
+	.summary_mask	= IVBEP_OV_C,
+	.status		= IVBEP_C0_BOX_STATUS,
+	.clear		= IVBEP_C0_BOX_STATUS,
+};
+
+/* Upstream keeps the E5-2600's constraints for this C-box; so do we. */
+static const struct xu_box_type ivbep_cbox = {
+	.name		= "cbox",
+	.num_boxes	= 15,
+	.per_core	= true,
+	.num_counters	= 4,
+	.width		= 44,
+	.max_inc	= 20,
+	.box_stride	= SNBEP_C_STRIDE,
+	.box_ctl	= SNBEP_C0_BOX_CTL,
+	.ctl0		= SNBEP_C0_CTL0,
+	.ctr0		= SNBEP_C0_CTR0,
+	.ctl_stride	= 1,
+	.ctr_stride	= 1,
+	.enable_bit	= SNBEP_CTL_EN,
+	.pmi_bit	= SNBEP_CTL_OV_EN,
+	.ovf		= &ivbep_cbox_ovf,
+	.shared		= ivbep_cbox_filters,
+	.nshared	= ARRAY_SIZE(ivbep_cbox_filters),
+	.fields		= ivbep_cbox_fields,
+	.reserved	= ivbep_reserved,
+	.constraints	= snbep_cbox_constraints,
+	.ops		= &snbep_cbox_ops,
+	.priv		= &ivbep_part,
+};
+
+/* -- PCU: the E5-2600's fields, its event extension bit (upstream drops it here) */
+
+static const struct xu_ovf ivbep_pcu_ovf = {
+	.summary_mask	= IVBEP_OV_P,
+	.status		= IVBEP_PCU_BOX_STATUS,
+	.clear		= IVBEP_PCU_BOX_STATUS,
+};
+
+static const struct xu_box_type ivbep_pcu = {
+	.name		= "pcu",
+	.num_boxes	= 1,
+	.num_counters	= 4,
+	.width		= 48,
+	.max_inc	= 15,		/* occupancy: cores in a C-state */
+	.box_ctl	= SNBEP_PCU_BOX_CTL,
+	.ctl0		= SNBEP_PCU_CTL0,
+	.ctr0		= SNBEP_PCU_CTR0,
+	.ctl_stride	= 1,
+	.ctr_stride	= 1,
+	.enable_bit	= SNBEP_CTL_EN,
+	.pmi_bit	= SNBEP_CTL_OV_EN,
+	.ovf		= &ivbep_pcu_ovf,
+	.shared		= &snbep_pcu_filter,
+	.nshared	= 1,
+	.fields		= snbep_pcu_fields,
+	.reserved	= ivbep_reserved,
+	.ops		= &snbep_pcu_ops,
+	.priv		= &ivbep_part,
+};
+
+/*
+ * -- PCI boxes: the E5-2600's layout and fields (inv: reserved, hence
+ * hidden), ov_en, a status register
+ */
+
+#define IVBEP_PCI_BOX(_name, _n, _ids, _ctrs, _width, _ov)		\
+	SNBEP_PCI_BOX(&ivbep_part, _name, _n, _ids, _ctrs, _width),	\
+	.pmi_bit	= SNBEP_CTL_OV_EN,				\
+	.ovf		= &(const struct xu_ovf){			\
+		.summary_mask	= (_ov),				\
+		.status		= IVBEP_PCI_BOX_STATUS,			\
+		.clear		= IVBEP_PCI_BOX_STATUS,			\
+	},								\
+	.reserved	= ivbep_reserved
+
+static const struct xu_box_type ivbep_ha = {
+	IVBEP_PCI_BOX("ha", 2, ((const u16[]){ 0x0e30, 0x0e38 }), 4, 48, IVBEP_OV_H),
+	.max_inc	= 128,
+	.fields		= snbep_pci_fields,
+	.ops		= &snbep_box_ops,
+};
+
+/* status: the DCLK counter is bit 0, counters 0-3 bits 1-4 */
+static const struct xu_box_type ivbep_imc = {
+	SNBEP_PCI_BOX(&ivbep_part, "imc", 8,
+		      ((const u16[]){ 0x0eb4, 0x0eb5, 0x0eb0, 0x0eb1,
+				      0x0ef4, 0x0ef5, 0x0ef0, 0x0ef1 }), 4, 48),
+	.pmi_bit	= SNBEP_CTL_OV_EN,
+	.ovf		= &(const struct xu_ovf){
+		.summary_mask	= IVBEP_OV_M,
+		.status		= IVBEP_PCI_BOX_STATUS,
+		.clear		= IVBEP_PCI_BOX_STATUS,
+		.ctr_bit	= (const u8[]){ 1, 2, 3, 4, 0 },
+	},
+	.reserved	= ivbep_reserved,
+	.max_inc	= 64,
+	.fixed_ctl	= SNBEP_MC_FIXED_CTL,
+	.fixed_ctr	= SNBEP_MC_FIXED_CTR,
+	.fixed_width	= 48,
+	.fields		= snbep_pci_fields,
+	.events		= snbep_imc_events,
+	.ops		= &snbep_imc_ops,
+};
+
+/* IRP0's two counters, then IRP1's, at irregular offsets */
+static const struct xu_box_type ivbep_irp = {
+	IVBEP_PCI_BOX("irp", 1, ((const u16[]){ 0x0e39 }), 4, 48, IVBEP_OV_I),
+	.ctl_offsets	= (const u32[]){ 0xd8, 0xdc, 0xe0, 0xe4 },
+	.ctr_offsets	= (const u32[]){ 0xa0, 0xb0, 0xb8, 0xc0 },
+	.max_inc	= 32,
+	.fields		= snbep_pci_fields,
+	.ops		= &snbep_box_ops,
+};
+
+/* Port 2 has no match/mask function: its CTO_COUNT with a match is refused. */
+static const struct xu_box_type ivbep_qpi = {
+	IVBEP_PCI_BOX("qpi", 3, ((const u16[]){ 0x0e32, 0x0e33, 0x0e3a }), 4, 48,
+		      IVBEP_OV_Q),
+	.pci_aux_ids	= (const u16[]){ 0x0e86, 0x0e96, 0 },
+	.max_inc	= 2,
+	.shared		= snbep_qpi_mm,
+	.nshared	= ARRAY_SIZE(snbep_qpi_mm),
+	.fields		= snbep_qpi_fields,
+	.events		= snbep_qpi_events,
+	.ops		= &snbep_qpi_ops,
+};
+
+static const struct xu_box_type ivbep_r2pcie = {
+	IVBEP_PCI_BOX("r2pcie", 1, ((const u16[]){ 0x0e34 }), 4, 44, IVBEP_OV_R2),
+	.max_inc	= 32,
+	.fields		= snbep_pci_fields,
+	.constraints	= snbep_r2pcie_constraints,
+	.ops		= &snbep_box_ops,
+};
+
+/*
+ * Guide 2.10.2: occupancy on counter 0 only, ring events (RING_AD/AK/BL/
+ * IV_USED, 0x07-0x0a) on counter 2 only; the rest as on the E5-2600.
+ * Upstream sizes this type for two links and maps a third; three here.
+ */
+static const struct xu_constraint ivbep_r3qpi_constraints[] = {
+	SNBEP_R_ON(0x07, 0x4), SNBEP_R_ON(0x08, 0x4), SNBEP_R_ON(0x09, 0x4),
+	SNBEP_R_ON(0x0a, 0x4),
+	SNBEP_R_ON(0x10, 0x3), SNBEP_R_ON(0x11, 0x3), SNBEP_R_ON(0x12, 0x3),
+	SNBEP_R_ON(0x13, 0x1), SNBEP_R_ON(0x20, 0x3), SNBEP_R_ON(0x21, 0x3),
+	SNBEP_R_ON(0x22, 0x3), SNBEP_R_ON(0x23, 0x3), SNBEP_R_ON(0x24, 0x3),
+	SNBEP_R_ON(0x25, 0x3), SNBEP_R_ON(0x26, 0x3), SNBEP_R_ON(0x28, 0x3),
+	SNBEP_R_ON(0x29, 0x3), SNBEP_R_ON(0x2a, 0x3), SNBEP_R_ON(0x2b, 0x3),
+	SNBEP_R_ON(0x2c, 0x3), SNBEP_R_ON(0x2d, 0x3), SNBEP_R_ON(0x2e, 0x3),
+	SNBEP_R_ON(0x2f, 0x3), SNBEP_R_ON(0x30, 0x3), SNBEP_R_ON(0x31, 0x3),
+	SNBEP_R_ON(0x32, 0x3), SNBEP_R_ON(0x33, 0x3), SNBEP_R_ON(0x34, 0x3),
+	SNBEP_R_ON(0x36, 0x3), SNBEP_R_ON(0x37, 0x3), SNBEP_R_ON(0x38, 0x3),
+	SNBEP_R_ON(0x39, 0x3),
+	{ }
+};
+
+/* "up to 8 bits per cycle" (guide 2.10.2) */
+static const struct xu_box_type ivbep_r3qpi = {
+	SNBEP_PCI_BOX(&ivbep_part, "r3qpi", 3,
+		      ((const u16[]){ 0x0e36, 0x0e37, 0x0e3e }), 3, 44),
+	.pmi_bit	= SNBEP_CTL_OV_EN,
+	.ovf		= &(const struct xu_ovf){
+		.summary	= (const u64[]){ IVBEP_OV_R3_0, IVBEP_OV_R3_0,
+						 IVBEP_OV_R3_1 },
+		.status		= IVBEP_PCI_BOX_STATUS,
+		.clear		= IVBEP_PCI_BOX_STATUS,
+	},
+	.reserved	= ivbep_reserved,
+	.max_inc	= 255,
+	.fields		= snbep_pci_fields,
+	.constraints	= ivbep_r3qpi_constraints,
+	.ops		= &snbep_box_ops,
+};
+
+static const struct xu_box_type * const ivbep_types[] = {
+	&ivbep_ubox, &ivbep_cbox, &ivbep_pcu, &ivbep_ha, &ivbep_imc,
+	&ivbep_irp, &ivbep_qpi, &ivbep_r2pcie, &ivbep_r3qpi, NULL,
+};
+
+/* -- the global control and status: freeze, unfreeze, the PMI */
+
+static void ivbep_init_socket(struct xu_socket *sk)
+{
+	sk->global_ctl = 0;
+	xu_wrmsr(IVBEP_U_GLOBAL_STATUS, IVBEP_OV_ALL);
+	xu_wrmsr(IVBEP_U_GLOBAL_CTL, IVBEP_U_GLOBAL_UNFRZ_ALL);
+}
+
+static void ivbep_exit_socket(struct xu_socket *sk)
+{
+	sk->global_ctl = 0;
+	xu_wrmsr(IVBEP_U_GLOBAL_CTL, IVBEP_U_GLOBAL_UNFRZ_ALL);
+}
+
+static u64 ivbep_pmi_status(struct xu_socket *sk)
+{
+	return xu_rdmsr(IVBEP_U_GLOBAL_STATUS) & IVBEP_OV_ALL;
+}
+
+/* frz_all and unfrz_all act only when written as 1: routing never unfreezes. */
+static void ivbep_set_pmi_cpu(struct xu_socket *sk, int cpu)
+{
+	unsigned int core = xu_core_rank(cpu);
+
+	sk->global_ctl = 0;
+	if (core < 15)
+		sk->global_ctl = FIELD_PREP(IVBEP_U_GLOBAL_CORE_SEL, BIT(core));
+	else
+		pr_warn_once("xeon_uncore: CPU %d is core %u of its package: pmi_core_sel cannot reach it, overflows of socket %u are not interrupted\n",
+			     cpu, core, sk->id);
+	xu_wrmsr(IVBEP_U_GLOBAL_CTL, sk->global_ctl);
+}
+
+/* The summaries are W1C; the boxes' status below them the walk clears. */
+static void ivbep_pmi_ack(struct xu_socket *sk, u64 status)
+{
+	xu_wrmsr(IVBEP_U_GLOBAL_STATUS, status);
+}
+
+static void ivbep_pmi_unfreeze(struct xu_socket *sk)
+{
+	xu_wrmsr(IVBEP_U_GLOBAL_CTL, sk->global_ctl | IVBEP_U_GLOBAL_UNFRZ_ALL);
+}
+
+const struct xu_platform xu_ivbep_platform = {
+	.name		= "Xeon E5-2600 v2 (Ivy Bridge-EP)",
+	.family		= 6,
+	.model		= 0x3e,
+	/* the ring runs at core clock: the fastest turbo of the line, 4.0 GHz */
+	.uclk_max_hz	= 4000000000ULL,
+	.types		= ivbep_types,
+	.priv		= &ivbep_part,
+	.pci_socket	= snbep_pci_socket,
+	.init_socket	= ivbep_init_socket,
+	.exit_socket	= ivbep_exit_socket,
+	.set_pmi_cpu	= ivbep_set_pmi_cpu,
+	.pmi_status	= ivbep_pmi_status,
+	.pmi_ack	= ivbep_pmi_ack,
+	.pmi_unfreeze	= ivbep_pmi_unfreeze,
+};
+EXPORT_SYMBOL_IF_KUNIT(xu_ivbep_platform);

@@ -81,6 +81,16 @@ struct xu_constraint {
 #define XU_CONSTRAINT(_mask, _match, _counters) \
 	{ .mask = (_mask), .match = (_match), .counters = (_counters) }
 
+/*
+ * Bits of a config word that this part reserves where a sibling part has a
+ * field (the E5-2600's invert on the E5-2600 v2): refused, saying why.
+ */
+struct xu_reserved {
+	u8 word;
+	u64 mask;
+	const char *why;
+};
+
 struct xu_box;
 struct xu_box_type;
 
@@ -146,6 +156,21 @@ struct xu_box_ops {
 	void (*write_shared)(struct xu_box *box, unsigned int idx, u64 val);
 };
 
+/*
+ * How a box reports its counters' overflows on a platform with an uncore
+ * PMI, walked by the core (xu_socket_overflow()): the bit of the global
+ * status that summarises the box, the box's own status register with a
+ * bit per counter, and where writing the bits read clears them.  One such
+ * table per box type is the whole overflow tree of a part.
+ */
+struct xu_ovf {
+	const u64 *summary;	/* global status bits of box i; NULL: @summary_mask */
+	u64 summary_mask;
+	u32 status;		/* from the box's base; 0: the summary is counter 0's */
+	u32 clear;		/* from the box's base: write 1s to clear */
+	const u8 *ctr_bit;	/* status bit of counter i; NULL: bit i */
+};
+
 enum xu_space {
 	XU_MSR,
 	XU_PCI,		/* registers are offsets in a PCI function's config space */
@@ -155,7 +180,7 @@ struct xu_box_type {
 	const char *name;		/* PMU is uncore_<name>[_<n>] */
 	u8 space;			/* enum xu_space */
 	const u16 *pci_ids;		/* PCI: device ID of box i */
-	const u16 *pci_aux_ids;		/* PCI: its companion function, if any */
+	const u16 *pci_aux_ids;		/* PCI: its companion function; 0: none */
 	unsigned int num_boxes;		/* per socket */
 	bool per_core;			/* one box per core, at most num_boxes */
 	unsigned int num_counters;
@@ -164,13 +189,15 @@ struct xu_box_type {
 
 	/* MSR layout: box i's registers are offset by box_offsets[i] */
 	u32 box_ctl;			/* box enable/freeze; 0 if none */
-	u32 box_ovf;
 	const u32 *box_offsets;		/* NULL: box i is at i * box_stride */
 	u32 box_stride;
 	u32 ctl0;			/* event select of counter 0 */
 	u32 ctr0;			/* count of counter 0 */
 	u8 ctl_stride;
 	u8 ctr_stride;
+	/* counters at irregular places: counter i at these offsets from the base */
+	const u32 *ctl_offsets;
+	const u32 *ctr_offsets;
 	/* a fixed counter, index num_counters, selected by event=0xff */
 	u32 fixed_ctl;
 	u32 fixed_ctr;			/* 0: none */
@@ -180,12 +207,14 @@ struct xu_box_type {
 
 	u64 enable_bit;			/* kernel-owned local enable in the ctl register */
 	u64 pmi_bit;			/* ctl bit: interrupt on overflow; 0: cannot */
+	const struct xu_ovf *ovf;	/* with pmi_bit: where overflows show */
 	u64 sat_bit;			/* control bit: saturate instead of wrapping */
 	/* bits the driver sets itself; accepted from users, who need not */
 	u64 fixed[XU_CONFIG_WORDS];
 	unsigned int rdpmc0;		/* RDPMC index of counter 0; 0: none */
 
 	struct xu_field * const *fields;		/* NULL-terminated */
+	const struct xu_reserved *reserved;		/* { } terminated */
 	const struct xu_event_desc *events;		/* { } terminated */
 	const struct xu_constraint *constraints;	/* { } terminated */
 	const struct xu_box_ops *ops;
@@ -198,22 +227,24 @@ struct xu_platform {
 	u8 model;
 	u64 uclk_max_hz;		/* fastest clock any counter counts in, any SKU */
 	const struct xu_box_type * const *types;	/* NULL-terminated */
+	const void *priv;	/* the platform's own data */
 	/* PCI boxes: the logical package of a PCI function, or < 0 */
-	int (*pci_socket)(struct pci_dev *pdev);
+	int (*pci_socket)(const struct xu_platform *plat, struct pci_dev *pdev);
 	void (*init_socket)(struct xu_socket *sk);	/* on the socket's CPU */
 	void (*exit_socket)(struct xu_socket *sk);
 	/*
-	 * The uncore PMI, for platforms that have one.  On @cpu, interrupts
-	 * off: route the socket's PMI to @cpu, never unfreezing a socket the
-	 * hardware froze for a pending overflow.  Is an uncore overflow
-	 * pending (changes nothing; any context).  In the NMI: handle one:
-	 * clear the latches read, walk the status registers, xu_box_overflow()
-	 * each box with overflowed counters, unfreeze.  false: nothing was
-	 * pending.
+	 * The uncore PMI, for platforms that have one; the core walks the
+	 * boxes (their xu_ovf).  On @cpu, interrupts off: route the socket's
+	 * PMI to @cpu, never unfreezing a socket the hardware froze for a
+	 * pending overflow.  The global status, 0 when no overflow is
+	 * pending (changes nothing; any context, NMI included).  In the NMI,
+	 * before the walk: clear the latches of @status that the boxes'
+	 * status registers do not clear.  After it: unfreeze the socket.
 	 */
 	void (*set_pmi_cpu)(struct xu_socket *sk, int cpu);
-	bool (*pmi_pending)(struct xu_socket *sk);
-	bool (*handle_pmi)(struct xu_socket *sk, struct pt_regs *regs);
+	u64 (*pmi_status)(struct xu_socket *sk);
+	void (*pmi_ack)(struct xu_socket *sk, u64 status);
+	void (*pmi_unfreeze)(struct xu_socket *sk);
 };
 
 /* What the overflow paths did, per socket; debugfs "stats". */
@@ -310,6 +341,8 @@ void xu_irq_exit(void);
 void xu_socket_irq_init(struct xu_socket *sk);
 void xu_socket_irq_exit(struct xu_socket *sk);
 void xu_box_overflow(struct xu_box *box, unsigned long ovf, struct pt_regs *regs);
+void xu_socket_overflow(struct xu_socket *sk, u64 status, struct pt_regs *regs);
+unsigned long xu_ovf_counters(const struct xu_box_type *t, u64 status);
 void xu_event_set_period(struct xu_box *box, struct perf_event *event,
 			 bool reload);
 void xu_event_period_sync(struct xu_box *box, struct perf_event *event);
@@ -331,6 +364,12 @@ void xu_pmu_start(struct perf_event *event, int flags);
 void xu_pmu_stop(struct perf_event *event, int flags);
 void xu_box_attach(struct xu_box *box, bool aux);
 void xu_box_detach(struct xu_box *box);
+
+/* Whether box @xp->idx of its type has a companion (match/mask) function. */
+static inline bool xu_box_has_aux(const struct xu_pmu *xp)
+{
+	return xp->type->pci_aux_ids && xp->type->pci_aux_ids[xp->idx];
+}
 
 /* PCI discovery (pci.c) */
 int xu_pci_init(const struct xu_platform *plat, struct xu_pmu *pmus,
@@ -369,6 +408,8 @@ u64 xu_poll_interval_ns(unsigned int width, unsigned int max_inc, u64 uclk_hz);
 int xu_assign_counters(const unsigned long *allowed, unsigned int n, int *assign);
 unsigned long xu_event_counters(const struct xu_box_type *type, u64 config);
 const char *xu_check_config(const struct xu_pmu *xp, const u64 *config);
+bool xu_field_present(const struct xu_box_type *t, const struct xu_field *f);
+void xu_type_valid(const struct xu_box_type *t, u64 *valid);
 const char *xu_encode(const struct xu_pmu *xp, const u64 *config,
 		      struct xu_enc *enc);
 bool xu_shared_fits(const struct xu_box_type *t,
@@ -396,9 +437,10 @@ static inline u32 xu_box_ctl(const struct xu_box *box)
 	return box->base + box->pmu->type->box_ctl;
 }
 
-static inline u32 xu_box_ovf(const struct xu_box *box)
+/* Where writing 1s clears the box's overflow status (xu_ovf.clear). */
+static inline u32 xu_box_ovf_clear(const struct xu_box *box)
 {
-	return box->base + box->pmu->type->box_ovf;
+	return box->base + box->pmu->type->ovf->clear;
 }
 
 static inline u32 xu_ctl(const struct xu_box *box, unsigned int i)
@@ -407,6 +449,8 @@ static inline u32 xu_ctl(const struct xu_box *box, unsigned int i)
 
 	if (i == t->num_counters)
 		return box->base + t->fixed_ctl;
+	if (t->ctl_offsets)
+		return box->base + t->ctl_offsets[i];
 	return box->base + t->ctl0 + i * t->ctl_stride;
 }
 
@@ -416,6 +460,8 @@ static inline u32 xu_ctr(const struct xu_box *box, unsigned int i)
 
 	if (i == t->num_counters)
 		return box->base + t->fixed_ctr;
+	if (t->ctr_offsets)
+		return box->base + t->ctr_offsets[i];
 	return box->base + t->ctr0 + i * t->ctr_stride;
 }
 
@@ -423,6 +469,7 @@ extern const struct xu_platform xu_nhmex_platform;
 extern const struct xu_platform xu_tulsa_platform;
 extern const struct xu_platform xu_dunnington_platform;
 extern const struct xu_platform xu_snbep_platform;
+extern const struct xu_platform xu_ivbep_platform;
 /* every supported platform, NULL-terminated (assign.c) */
 extern const struct xu_platform * const xu_platforms[];
 

@@ -321,8 +321,8 @@ static void xu_test_type_walk(struct kunit *test)
 	for (p = xu_platforms; *p; p++)
 		for (t = (*p)->types; *t; t++)
 			want++;
-	/* Tulsa 1, Dunnington 1, Xeon 7500 2, E5-2600 8 */
-	KUNIT_EXPECT_GE(test, want, 12U);
+	/* Tulsa 1, Dunnington 1, Xeon 7500 2, E5-2600 8, E5-2600 v2 9 */
+	KUNIT_EXPECT_GE(test, want, 21U);
 	while ((param = xu_type_gen(param, desc))) {
 		KUNIT_EXPECT_NOT_NULL(test, xu_plat_of(param));
 		got++;
@@ -407,19 +407,17 @@ static void xu_test_format_split(struct kunit *test)
 
 static void xu_setup_pmu(struct xu_pmu *xp, const struct xu_box_type *t)
 {
-	struct xu_field * const *f;
-
 	memset(xp, 0, sizeof(*xp));
 	xp->type = t;
 	snprintf(xp->name, sizeof(xp->name), "uncore_%s", t->name);
-	for (f = t->fields; *f; f++)
-		xp->valid[(*f)->word] |= (*f)->mask;
+	xu_type_valid(t, xp->valid);
 }
 
 /* Every field accepted in full; every other bit but kernel-owned ones refused. */
 static void xu_test_config_bits(struct kunit *test)
 {
 	const struct xu_box_type *type = xu_param_type(test);
+	const struct xu_reserved *r;
 	struct xu_pmu xp;
 	unsigned int w, bit;
 
@@ -437,6 +435,142 @@ static void xu_test_config_bits(struct kunit *test)
 			KUNIT_EXPECT_EQ_MSG(test, !xu_check_config(&xp, config), want,
 					    "config%u bit %u", w, bit);
 		}
+	}
+	/* a reserved field is refused with its own reason, and is no field */
+	for (r = type->reserved; r && r->mask; r++) {
+		u64 config[XU_CONFIG_WORDS] = { };
+
+		KUNIT_EXPECT_EQ(test, xp.valid[r->word] & r->mask, 0ULL);
+		config[r->word] = r->mask;
+		KUNIT_EXPECT_PTR_EQ(test, xu_check_config(&xp, config), r->why);
+	}
+}
+
+/* ---- register layout and the overflow tree, per box type ------------ */
+
+struct xu_reg_span {
+	u32 start, len;
+	const char *what;
+	unsigned int box, i;
+};
+
+#define XU_MAX_SPANS	(32 * (2 * XU_MAX_COUNTERS + 3 + XU_MAX_SHARED))
+
+/* Every register of every box of @t, as address ranges. */
+static unsigned int xu_type_spans(const struct xu_box_type *t,
+				  struct xu_reg_span *sp)
+{
+	bool pci = t->space == XU_PCI;
+	struct xu_pmu xp = { .type = t };
+	struct xu_box box = { .pmu = &xp };
+	unsigned int b, i, n = 0;
+
+	for (b = 0; b < t->num_boxes; b++) {
+		/* a PCI box is a function of its own: only box 0's layout */
+		if (pci && b)
+			break;
+		box.base = t->box_offsets ? t->box_offsets[b] : b * t->box_stride;
+		for (i = 0; i < xu_counters_total(t); i++) {
+			sp[n++] = (struct xu_reg_span){ xu_ctl(&box, i), pci ? 4 : 1,
+							"ctl", b, i };
+			sp[n++] = (struct xu_reg_span){ xu_ctr(&box, i), pci ? 8 : 1,
+							"ctr", b, i };
+		}
+		if (t->box_ctl)
+			sp[n++] = (struct xu_reg_span){ xu_box_ctl(&box), pci ? 4 : 1,
+							"box_ctl", b, 0 };
+		if (t->ovf && t->ovf->status)
+			sp[n++] = (struct xu_reg_span){ box.base + t->ovf->status,
+							pci ? 4 : 1, "status", b, 0 };
+		if (t->ovf && t->ovf->status && t->ovf->clear != t->ovf->status)
+			sp[n++] = (struct xu_reg_span){ box.base + t->ovf->clear,
+							pci ? 4 : 1, "clear", b, 0 };
+		for (i = 0; i < t->nshared && t->space == XU_MSR; i++)
+			sp[n++] = (struct xu_reg_span){ box.base + t->shared[i].offset,
+							1, "shared", b, i };
+	}
+	return n;
+}
+
+/* One counter's control and count in one register (the 7100's CTR_CTL). */
+static bool xu_same_counter(const struct xu_reg_span *a, const struct xu_reg_span *b)
+{
+	return a->box == b->box && a->i == b->i && a->start == b->start &&
+	       !strcmp(a->what, "ctl") && !strcmp(b->what, "ctr");
+}
+
+/*
+ * No two registers of a type's boxes overlap (brute force over all pairs):
+ * strides, box offsets and irregular counter offsets all place each
+ * register once.
+ */
+static void xu_test_register_layout(struct kunit *test)
+{
+	const struct xu_box_type *t = xu_param_type(test);
+	struct xu_reg_span *sp;
+	unsigned int n, a, b;
+
+	sp = kunit_kcalloc(test, XU_MAX_SPANS, sizeof(*sp), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, sp);
+	KUNIT_ASSERT_LE(test, t->num_boxes, 32U);
+	KUNIT_ASSERT_LE(test, xu_counters_total(t), (unsigned int)XU_MAX_COUNTERS);
+	n = xu_type_spans(t, sp);
+	KUNIT_EXPECT_GT(test, n, 0U);
+	for (a = 0; a < n; a++) {
+		for (b = a + 1; b < n; b++) {
+			bool apart = sp[a].start + sp[a].len <= sp[b].start ||
+				     sp[b].start + sp[b].len <= sp[a].start;
+
+			KUNIT_EXPECT_TRUE_MSG(test, apart || xu_same_counter(&sp[a], &sp[b]),
+					      "%s %u of box %u at 0x%x overlaps %s %u of box %u at 0x%x",
+					      sp[a].what, sp[a].i, sp[a].box, sp[a].start,
+					      sp[b].what, sp[b].i, sp[b].box, sp[b].start);
+		}
+	}
+}
+
+/*
+ * A type that interrupts says where its overflows show; every set of its
+ * counters comes back from the status bits of exactly that set (every
+ * subset, brute force), and other bits name no counter.
+ */
+static void xu_test_overflow_tree(struct kunit *test)
+{
+	const struct xu_box_type *t = xu_param_type(test);
+	const struct xu_ovf *o = t->ovf;
+	unsigned int n = xu_counters_total(t), i;
+	unsigned long set;
+	u64 used = 0;
+
+	if (!t->pmi_bit) {
+		KUNIT_EXPECT_NULL(test, o);
+		return;
+	}
+	KUNIT_ASSERT_NOT_NULL(test, o);
+	for (i = 0; i < t->num_boxes; i++)
+		KUNIT_EXPECT_NE(test, o->summary ? o->summary[i] : o->summary_mask, 0ULL);
+	if (!o->status) {
+		/* the summary bit is the overflow: one counter only */
+		KUNIT_EXPECT_EQ(test, n, 1U);
+		return;
+	}
+	KUNIT_EXPECT_NE(test, o->clear, 0U);
+	for (i = 0; i < n; i++) {
+		u8 bit = o->ctr_bit ? o->ctr_bit[i] : i;
+
+		KUNIT_EXPECT_LT(test, bit, 64);
+		KUNIT_EXPECT_FALSE_MSG(test, used & BIT_ULL(bit),
+				       "counter %u shares status bit %u", i, bit);
+		used |= BIT_ULL(bit);
+	}
+	for (set = 0; set < BIT(n); set++) {
+		u64 st = 0;
+
+		for (i = 0; i < n; i++)
+			if (set & BIT(i))
+				st |= BIT_ULL(o->ctr_bit ? o->ctr_bit[i] : i);
+		KUNIT_EXPECT_EQ(test, xu_ovf_counters(t, st), set);
+		KUNIT_EXPECT_EQ(test, xu_ovf_counters(t, st | ~used), set);
 	}
 }
 
@@ -831,7 +965,11 @@ struct xu_snbep_case {
 	u64 filter, filter_mask;
 	u64 shared1, shared1_mask;	/* QPI: the packet mask */
 	u64 ignored1, ignored2;		/* accepted, not programmed */
+	bool ivb;			/* the E5-2600 v2's box */
 };
+
+#define I_STATE		(0x3fULL << 17)
+#define I_OPC1		GENMASK_ULL(31, 20)	/* opc, c6, nc, isoc in FILTER1 */
 
 #define T_STATE		(0x1fULL << 18)
 #define T_OPC		(0x1ffULL << 23)
@@ -961,11 +1099,37 @@ static const struct xu_snbep_case xu_snbep_cases[] = {
 	  0x3, 0xf2000000, T_OPC },
 	{ "pcm-pcie idle counter", "cbox", { 0x400000, 0xcf000000 }, true, 0xf, 0, 0,
 	  .ignored1 = 0xcf000000 },
+
+	/*
+	 * E5-2600 v2: FILTER0 is config1 31:0 (tid 4:0, link 8:5, state
+	 * 22:17), FILTER1 63:32 (nid 47:32, opc 60:52, c6, nc, isoc 61-63),
+	 * each register's value in its own bits.
+	 */
+	{ "llc_lookup, state any", "cbox", { 0x0334 }, true, 0x3,
+	  I_STATE, I_STATE, .ivb = true },
+	{ "llc_lookup nid: both registers", "cbox", { 0x4134, 0x2ULL << 17 | 0x5ULL << 32 },
+	  true, 0x3, 0x2ULL << 17, I_STATE, 0x5, 0xffff, .ivb = true },
+	{ "tor_inserts opcode with nc", "cbox", { 0x0135, 0x182ULL << 52 | BIT_ULL(62) },
+	  true, 0x3, 0, 0, 0x182 << 20 | BIT(30), I_OPC1, .ivb = true },
+	{ "tor_inserts opcode and nid", "cbox", { 0x4135, 0x181ULL << 52 | 0x3ULL << 32 },
+	  true, 0x3, 0, 0, 0x181 << 20 | 0x3, I_OPC1 | 0xffff, .ivb = true },
+	{ "rxr_ipq_retry qpi_credits: link", "cbox", { 0x1031, 0x5ULL << 5 }, true, 0x3,
+	  0x5ULL << 5, 0xfULL << 5, .ivb = true },
+	{ "link on another event: ignored", "cbox", { 0x0131, 0x5ULL << 5 }, true, 0x3,
+	  0, 0, .ignored1 = 0x5ULL << 5, .ivb = true },
+	{ "invert is reserved", "cbox", { 0x800000 | 0x0034 }, false, .ivb = true },
+	{ "invert is reserved (PCI box)", "r3qpi", { 0x800000 | 0x0010 }, false, .ivb = true },
+	{ "r3qpi ring event on counter 2 only", "r3qpi", { 0x0107 }, true, 0x4, .ivb = true },
+	{ "pcu event extension (upstream refuses it)", "pcu", { 0x200000 | 0x17 }, true,
+	  0xf, .ivb = true },
+	{ "qpi cto_count with a match", "qpi", { 0x200038, 0x1ULL << 5, 0xfULL << 5 }, true,
+	  0xf, 0x1ULL << 5, U64_MAX, 0xfULL << 5, U64_MAX, .ivb = true },
 };
 
 static void xu_snbep_desc(const struct xu_snbep_case *c, char *desc)
 {
-	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s: %s", c->box, c->what);
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s%s: %s", c->ivb ? "v2 " : "",
+		 c->box, c->what);
 }
 
 KUNIT_ARRAY_PARAM(xu_snbep, xu_snbep_cases, xu_snbep_desc);
@@ -980,7 +1144,8 @@ static void xu_test_snbep_encode(struct kunit *test)
 	const char *why;
 	struct xu_pmu xp;
 
-	for (t = xu_snbep_platform.types; *t && strcmp((*t)->name, c->box); t++)
+	t = c->ivb ? xu_ivbep_platform.types : xu_snbep_platform.types;
+	for (; *t && strcmp((*t)->name, c->box); t++)
 		;
 	KUNIT_ASSERT_NOT_NULL(test, *t);
 	xu_setup_pmu(&xp, *t);
@@ -1239,6 +1404,8 @@ static struct kunit_case xu_core_cases[] = {
 	KUNIT_CASE_PARAM(xu_test_config_bits, xu_type_gen),
 	KUNIT_CASE_PARAM(xu_test_event_aliases, xu_type_gen),
 	KUNIT_CASE_PARAM(xu_test_constraints, xu_type_gen),
+	KUNIT_CASE_PARAM(xu_test_register_layout, xu_type_gen),
+	KUNIT_CASE_PARAM(xu_test_overflow_tree, xu_type_gen),
 	KUNIT_CASE_PARAM(xu_test_l3_encode, xu_l3_gen_params),
 	KUNIT_CASE(xu_test_l3_classes),
 	KUNIT_CASE(xu_test_l3_parts),
