@@ -66,7 +66,8 @@ struct sim_pattern;
 
 /*
  * One row of a register table.  Registers n = 0..count-1 of the row live at
- * box base + offset + n * stride.  A write first loses the bits above
+ * box base + offset + n * stride (or + offs[n], where the guide spaces them
+ * unevenly).  A write first loses the bits above
  * @width (the register is wider than what is implemented; not a violation)
  * and the @ig bits; @rsv bits written as 1 are reported and dropped.  The
  * hooks see only the remaining bits; without hooks the row is plain storage.
@@ -79,6 +80,7 @@ struct sim_reg {
 	u32 offset;
 	u8 count;
 	u8 stride;
+	const u16 *offs;	/* registers at irregular places: n at offset + offs[n] */
 	u8 width;
 	u8 access;		/* enum sim_access */
 	u64 reset;
@@ -339,6 +341,7 @@ extern const struct sim_platform sim_tulsa_platform;
 extern const struct sim_platform sim_tulsa_nogl_platform;
 extern const struct sim_platform sim_dunnington_platform;
 extern const struct sim_platform sim_snbep_platform;
+extern const struct sim_platform sim_ivbep_platform;
 
 /*
  * Xeon 7100/7400 (sim_l3.c): what a GBSQ, GSNPQ or FSB box sees in one

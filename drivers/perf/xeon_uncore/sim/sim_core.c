@@ -887,9 +887,15 @@ static unsigned int sim_dwords(const struct sim_box_type *t,
 	return t->space == SIM_PCI && r->width > 32 ? 2 : 1;
 }
 
+/* Where register @n of row @r sits, from its box's base. */
+static u32 sim_reg_offset(const struct sim_reg *r, unsigned int n)
+{
+	return r->offset + (r->offs ? r->offs[n] : n * r->stride);
+}
+
 static int sim_check_type(const struct sim_box_type *t)
 {
-	unsigned int i;
+	unsigned int i, n;
 
 	if (t->nregs > SIM_MAX_REGS || t->nctrs > SIM_MAX_INST)
 		return -EINVAL;
@@ -900,11 +906,10 @@ static int sim_check_type(const struct sim_box_type *t)
 		    r->width > 64 || r->access > SIM_ABSENT)
 			return -EINVAL;
 		/* PCI registers are whole dwords within a 4 KiB function. */
-		if (t->space == SIM_PCI &&
-		    ((r->offset | r->stride) & 3 ||
-		     r->offset + (r->count - 1) * r->stride +
-		     4 * sim_dwords(t, r) > SZ_4K))
-			return -EINVAL;
+		for (n = 0; t->space == SIM_PCI && n < r->count; n++)
+			if (sim_reg_offset(r, n) & 3 ||
+			    sim_reg_offset(r, n) + 4 * sim_dwords(t, r) > SZ_4K)
+				return -EINVAL;
 	}
 	if (!t->nctrs)
 		return 0;
@@ -950,8 +955,7 @@ static int sim_build_map(struct sim *sim)
 							&sim->map[sim->nmap++];
 
 						a->addr = t->base[bi] +
-							  r->offset +
-							  n * r->stride + 4 * h;
+							  sim_reg_offset(r, n) + 4 * h;
 						a->space = t->space;
 						a->box = box;
 						a->reg = ri;

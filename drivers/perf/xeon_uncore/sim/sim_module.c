@@ -58,6 +58,7 @@ static const struct {
 	{ &sim_tulsa_platform, &sim_tulsa_nogl_platform },
 	{ &sim_dunnington_platform },
 	{ &sim_snbep_platform },
+	{ &sim_ivbep_platform },
 };
 
 static struct sim *sim_live;

@@ -3,7 +3,8 @@
  * KUnit tests of the Xeon E5-2600 (Sandy Bridge-EP) register model: MSR
  * and PCI boxes, PCI dword access to 48-bit counters, box freeze, reset
  * bits, reserved bits, write-only box controls, filters and match/mask,
- * fixed counters and the U-box node-ID registers.  Addresses and bits are
+ * fixed counters and the U-box node-ID registers; and of the E5-2600 v2's:
+ * overflow status, freeze and PMI, its iMC and IRP layouts, reserved bits.  Addresses and bits are
  * restated here from the guide, not taken from the tables under test.
  */
 #include <kunit/test.h>
@@ -478,4 +479,157 @@ static struct kunit_suite snbep_test_suite = {
 	.test_cases = snbep_test_cases,
 };
 
-kunit_test_suites(&snbep_test_suite);
+/* ---- E5-2600 v2 ------------------------------------------------------- */
+
+#define V2_GCTL		0xc00
+#define V2_GSTATUS	0xc01
+#define V2_C_STATUS(b)	(0xd15 + 0x20 * (b))
+#define V2_C_FILTER1(b)	(0xd1a + 0x20 * (b))
+#define V2_OV_EN	BIT_ULL(20)
+#define V2_INVERT	BIT_ULL(23)
+#define V2_UNFRZ_ALL	BIT_ULL(29)
+#define V2_FRZ_ALL	BIT_ULL(31)
+#define V2_OV_C		BIT_ULL(2)	/* the driver's layout (snbep.c) */
+#define V2_OV_M		BIT_ULL(5)
+#define V2_IRP		SIM_PCI_ADDR(5, 6, 0)
+#define V2_PSTATUS	0xf8
+
+static const unsigned int imc_fn_v2[] = { 4, 5, 0, 1 };
+
+/* iMC channel c: controller 0 (device 16) or 1 (device 30) */
+static u32 v2_imc(unsigned int c)
+{
+	return SIM_PCI_ADDR(c < 4 ? 16 : 30, imc_fn_v2[c % 4], 0);
+}
+
+static int ivbep_test_init(struct kunit *test)
+{
+	struct sim *sim = sim_create(&sim_ivbep_platform, 2, 2000, 64);
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(sim));
+	sim_set_manual(sim, true);
+	test->priv = sim;
+	return 0;
+}
+
+/*
+ * A C-box counter with ov_en wraps: its status bit, the C-box summary,
+ * every counter frozen, a PMI for the pmi_core_sel cores; both statuses
+ * clear by writing 1s; unfrz_all counts again.
+ */
+static void test_ivbep_overflow_freeze(struct kunit *test)
+{
+	struct sim *sim = tsim(test);
+	u64 before;
+
+	wr(test, 1, V2_GCTL, 0x4);		/* core 2 */
+	wr(test, 1, C_CTR(3, 1), BIT_ULL(44) - 2);
+	wr(test, 1, C_CTL(3, 1), CTL(0x00, 0) | V2_OV_EN);
+	wr(test, 1, U_CTL(0), CTL(0x42, 0x1));
+	sim_advance(sim, 1000);
+	KUNIT_EXPECT_EQ(test, rd(test, 1, V2_C_STATUS(3)), BIT_ULL(1));
+	KUNIT_EXPECT_EQ(test, rd(test, 1, V2_GSTATUS), V2_OV_C);
+	KUNIT_EXPECT_EQ(test, sim->sock[1].pmi_pending, 0x4U);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, V2_GSTATUS), 0ULL);
+	/* frozen: neither the C-box nor the U-box counts on */
+	before = rd(test, 1, U_CTR(0));
+	sim_advance(sim, 1000);
+	KUNIT_EXPECT_EQ(test, rd(test, 1, U_CTR(0)), before);
+	KUNIT_EXPECT_LT(test, rd(test, 1, C_CTR(3, 1)), 1000ULL);
+	wr(test, 1, V2_C_STATUS(3), BIT_ULL(1));
+	wr(test, 1, V2_GSTATUS, V2_OV_C);
+	KUNIT_EXPECT_EQ(test, rd(test, 1, V2_C_STATUS(3)), 0ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 1, V2_GSTATUS), 0ULL);
+	wr(test, 1, V2_GCTL, 0x4 | V2_UNFRZ_ALL);
+	KUNIT_EXPECT_EQ(test, rd(test, 1, V2_GCTL), 0x4ULL);	/* frz bits read 0 */
+	sim_advance(sim, 1000);
+	KUNIT_EXPECT_GT(test, rd(test, 1, U_CTR(0)), before);
+	wr(test, 1, V2_GCTL, V2_FRZ_ALL);
+	before = rd(test, 1, U_CTR(0));
+	sim_advance(sim, 1000);
+	KUNIT_EXPECT_EQ(test, rd(test, 1, U_CTR(0)), before);
+	KUNIT_EXPECT_EQ(test, nviol(test), 0ULL);
+}
+
+/* Without ov_en a counter wraps silently: no status, no freeze. */
+static void test_ivbep_silent_wrap(struct kunit *test)
+{
+	wr(test, 0, C_CTR(0, 0), BIT_ULL(44) - 2);
+	wr(test, 0, C_CTL(0, 0), CTL(0x00, 0));
+	sim_advance(tsim(test), 1000);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, V2_C_STATUS(0)), 0ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, V2_GSTATUS), 0ULL);
+	KUNIT_EXPECT_EQ(test, tsim(test)->sock[0].pmi_pending, 0U);
+	KUNIT_EXPECT_LT(test, rd(test, 0, C_CTR(0, 0)), 1000ULL);
+}
+
+/* iMC status: the DCLK counter at bit 0, counter 0 at bit 1 (channel 6). */
+static void test_ivbep_imc_status(struct kunit *test)
+{
+	u32 imc = v2_imc(6);
+
+	pwr(test, 0, imc + DCLK_CTR, U32_MAX - 1);
+	pwr(test, 0, imc + DCLK_CTR + 4, 0xffff);
+	pwr(test, 0, imc + DCLK_CTL, EN | V2_OV_EN);
+	sim_advance(tsim(test), 1000);
+	KUNIT_EXPECT_EQ(test, prd(test, 0, imc + V2_PSTATUS), 0x1U);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, V2_GSTATUS), V2_OV_M);
+	pwr(test, 0, imc + V2_PSTATUS, 0x1);
+	wr(test, 0, V2_GSTATUS, V2_OV_M);
+	wr(test, 0, V2_GCTL, V2_UNFRZ_ALL);
+	pwr(test, 0, imc + PCTR(0), U32_MAX - 1);
+	pwr(test, 0, imc + PCTR(0) + 4, 0xffff);
+	pwr(test, 0, imc + PCTL(0), CTL(0x00, 0) | V2_OV_EN);
+	sim_advance(tsim(test), 1000);
+	KUNIT_EXPECT_EQ(test, prd(test, 0, imc + V2_PSTATUS), 0x2U);
+	KUNIT_EXPECT_EQ(test, nviol(test), 0ULL);
+}
+
+/* IRP counters: 0xa0, 0xb0, 0xb8, 0xc0, controls 0xd8-0xe4. */
+static void test_ivbep_irp_offsets(struct kunit *test)
+{
+	static const u32 ctr[] = { 0xa0, 0xb0, 0xb8, 0xc0 };
+	unsigned int n;
+
+	for (n = 0; n < 4; n++) {
+		pwr(test, 1, V2_IRP + ctr[n], 0x100 + n);
+		KUNIT_EXPECT_EQ(test, prd(test, 1, V2_IRP + ctr[n]), 0x100U + n);
+	}
+	pwr(test, 1, V2_IRP + PCTL(2), CTL(0x01, 0));
+	sim_advance(tsim(test), 1000);
+	KUNIT_EXPECT_GT(test, prd64(test, 1, V2_IRP + 0xb8), 0x102ULL);
+	KUNIT_EXPECT_EQ(test, prd64(test, 1, V2_IRP + 0xb0), 0x101ULL);
+	KUNIT_EXPECT_EQ(test, nviol(test), 0ULL);
+}
+
+/* invert (23) is reserved; FILTER1 has nid 15:0, opc/c6/nc/isoc 31:20. */
+static void test_ivbep_reserved(struct kunit *test)
+{
+	wr(test, 0, C_CTL(1, 0), CTL(0x34, 0x3) | V2_INVERT);
+	KUNIT_EXPECT_EQ(test, nviol(test), 1ULL);
+	KUNIT_EXPECT_EQ(test, last_bits(test), V2_INVERT);
+	wr(test, 0, V2_C_FILTER1(1), 0xfff0ffffULL);
+	KUNIT_EXPECT_EQ(test, nviol(test), 1ULL);
+	wr(test, 0, V2_C_FILTER1(1), BIT_ULL(16));
+	KUNIT_EXPECT_EQ(test, nviol(test), 2ULL);
+	wr(test, 0, C_BOX(1), FRZ_EN);
+	KUNIT_EXPECT_EQ(test, nviol(test), 3ULL);
+}
+
+static struct kunit_case ivbep_test_cases[] = {
+	KUNIT_CASE(test_ivbep_overflow_freeze),
+	KUNIT_CASE(test_ivbep_silent_wrap),
+	KUNIT_CASE(test_ivbep_imc_status),
+	KUNIT_CASE(test_ivbep_irp_offsets),
+	KUNIT_CASE(test_ivbep_reserved),
+	{}
+};
+
+static struct kunit_suite ivbep_test_suite = {
+	.name = "xeon_uncore_sim_ivbep",
+	.init = ivbep_test_init,
+	.exit = snbep_test_exit,
+	.test_cases = ivbep_test_cases,
+};
+
+kunit_test_suites(&snbep_test_suite, &ivbep_test_suite);
