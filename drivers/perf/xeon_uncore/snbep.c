@@ -498,68 +498,81 @@ static const struct xu_shared_reg snbep_pcu_filter = {
 		    SNBEP_PF_BAND(3) },
 };
 
-/* The U-box has no box control: its counters run while their en is set. */
+/*
+ * The U-box has no box control: its counters run while their en is set.
+ * Its layout, the C-box's and the PCU's are both parts'.
+ */
+#define SNBEP_UBOX_LAYOUT(_part)				\
+	.priv		= _part,				\
+	.name		= "ubox",				\
+	.num_boxes	= 1,					\
+	.num_counters	= 2,					\
+	.width		= 44,					\
+	.max_inc	= 1,					\
+	.ctl0		= SNBEP_U_CTL0,				\
+	.ctr0		= SNBEP_U_CTR0,				\
+	.ctl_stride	= 1,					\
+	.ctr_stride	= 1,					\
+	.fixed_ctl	= SNBEP_U_FIXED_CTL,			\
+	.fixed_ctr	= SNBEP_U_FIXED_CTR,			\
+	.fixed_width	= 48,					\
+	.enable_bit	= SNBEP_CTL_EN
+
 static const struct xu_box_type snbep_ubox = {
-	.name		= "ubox",
-	.num_boxes	= 1,
-	.num_counters	= 2,
-	.width		= 44,
-	.max_inc	= 1,
-	.ctl0		= SNBEP_U_CTL0,
-	.ctr0		= SNBEP_U_CTR0,
-	.ctl_stride	= 1,
-	.ctr_stride	= 1,
-	.fixed_ctl	= SNBEP_U_FIXED_CTL,
-	.fixed_ctr	= SNBEP_U_FIXED_CTR,
-	.fixed_width	= 48,
-	.enable_bit	= SNBEP_CTL_EN,
+	SNBEP_UBOX_LAYOUT(&snbep_part),
 	.fields		= snbep_ubox_fields,
-	.priv		= &snbep_part,
 };
 
 /*
  * max_inc: TOR_OCCUPANCY adds up to the 20 TOR entries per cycle.  A part
  * with fewer cores has as many C-boxes (LLC slices): 2 to 8 of the die's 8.
  */
+#define SNBEP_CBOX_LAYOUT(_part, _n)				\
+	.priv		= _part,				\
+	.name		= "cbox",				\
+	.num_boxes	= _n,					\
+	.per_core	= true,					\
+	.num_counters	= 4,					\
+	.width		= 44,					\
+	.max_inc	= 20,					\
+	.box_stride	= SNBEP_C_STRIDE,			\
+	.box_ctl	= SNBEP_C0_BOX_CTL,			\
+	.ctl0		= SNBEP_C0_CTL0,			\
+	.ctr0		= SNBEP_C0_CTR0,			\
+	.ctl_stride	= 1,					\
+	.ctr_stride	= 1,					\
+	.enable_bit	= SNBEP_CTL_EN,				\
+	.constraints	= snbep_cbox_constraints,		\
+	.ops		= &snbep_cbox_ops
+
 static const struct xu_box_type snbep_cbox = {
-	.name		= "cbox",
-	.num_boxes	= 8,
-	.per_core	= true,
-	.num_counters	= 4,
-	.width		= 44,
-	.max_inc	= 20,
-	.box_stride	= SNBEP_C_STRIDE,
-	.box_ctl	= SNBEP_C0_BOX_CTL,
-	.ctl0		= SNBEP_C0_CTL0,
-	.ctr0		= SNBEP_C0_CTR0,
-	.ctl_stride	= 1,
-	.ctr_stride	= 1,
-	.enable_bit	= SNBEP_CTL_EN,
+	SNBEP_CBOX_LAYOUT(&snbep_part, 8),
 	.shared		= &snbep_cbox_filter,
 	.nshared	= 1,
 	.fields		= snbep_cbox_fields,
-	.constraints	= snbep_cbox_constraints,
-	.ops		= &snbep_cbox_ops,
-	.priv		= &snbep_part,
 };
 
+/* max_inc: occupancy, the cores in a C-state */
+#define SNBEP_PCU_LAYOUT(_part, _cores)				\
+	.priv		= _part,				\
+	.name		= "pcu",				\
+	.num_boxes	= 1,					\
+	.num_counters	= 4,					\
+	.width		= 48,					\
+	.max_inc	= _cores,				\
+	.box_ctl	= SNBEP_PCU_BOX_CTL,			\
+	.ctl0		= SNBEP_PCU_CTL0,			\
+	.ctr0		= SNBEP_PCU_CTR0,			\
+	.ctl_stride	= 1,					\
+	.ctr_stride	= 1,					\
+	.enable_bit	= SNBEP_CTL_EN,				\
+	.shared		= &snbep_pcu_filter,			\
+	.nshared	= 1,					\
+	.fields		= snbep_pcu_fields,			\
+	.ops		= &snbep_pcu_ops
+
 static const struct xu_box_type snbep_pcu = {
-	.name		= "pcu",
-	.num_boxes	= 1,
-	.num_counters	= 4,
-	.width		= 48,
-	.max_inc	= 8,		/* occupancy: cores in a C-state */
-	.box_ctl	= SNBEP_PCU_BOX_CTL,
-	.ctl0		= SNBEP_PCU_CTL0,
-	.ctr0		= SNBEP_PCU_CTR0,
-	.ctl_stride	= 1,
-	.ctr_stride	= 1,
-	.enable_bit	= SNBEP_CTL_EN,
-	.shared		= &snbep_pcu_filter,
-	.nshared	= 1,
-	.fields		= snbep_pcu_fields,
-	.ops		= &snbep_pcu_ops,
-	.priv		= &snbep_part,
+	SNBEP_PCU_LAYOUT(&snbep_part, 8),
 };
 
 static const struct xu_shared_reg snbep_qpi_mm[] = {
@@ -754,6 +767,15 @@ static const struct xu_reserved ivbep_reserved[] = {
 	{ }
 };
 
+/* Every box interrupts: ov_en, its W1C status, the summary bits to it. */
+#define IVBEP_PMI(_summary, _status)					\
+	.pmi_bit	= SNBEP_CTL_OV_EN,				\
+	.ovf		= &(const struct xu_ovf){			\
+		.summary_mask	= (_summary),				\
+		.status		= (_status),				\
+	},								\
+	.reserved	= ivbep_reserved
+
 /*
  * Which filter fields an event reads: as on the E5-2600, and the link of
  * RxR_IPQ_RETRY's QPI_CREDITS sub-event (0x31, umask bit 0x10); opc comes
@@ -784,31 +806,10 @@ static struct xu_field * const ivbep_ubox_fields[] = {
 };
 
 /* counters 0, 1 and the fixed counter: status bits 0-2 (the third: ours) */
-static const struct xu_ovf ivbep_ubox_ovf = {
-	.summary_mask	= IVBEP_OV_U | IVBEP_OV_U_FIXED,
-	.status		= IVBEP_U_BOX_STATUS,
-	.clear		= IVBEP_U_BOX_STATUS,
-};
-
 static const struct xu_box_type ivbep_ubox = {
-	.name		= "ubox",
-	.num_boxes	= 1,
-	.num_counters	= 2,
-	.width		= 44,
-	.max_inc	= 1,
-	.ctl0		= SNBEP_U_CTL0,
-	.ctr0		= SNBEP_U_CTR0,
-	.ctl_stride	= 1,
-	.ctr_stride	= 1,
-	.fixed_ctl	= SNBEP_U_FIXED_CTL,
-	.fixed_ctr	= SNBEP_U_FIXED_CTR,
-	.fixed_width	= 48,
-	.enable_bit	= SNBEP_CTL_EN,
-	.pmi_bit	= SNBEP_CTL_OV_EN,
-	.ovf		= &ivbep_ubox_ovf,
+	SNBEP_UBOX_LAYOUT(&ivbep_part),
+	IVBEP_PMI(IVBEP_OV_U | IVBEP_OV_U_FIXED, IVBEP_U_BOX_STATUS),
 	.fields		= ivbep_ubox_fields,
-	.reserved	= ivbep_reserved,
-	.priv		= &ivbep_part,
 };
 
 /* -- C-box */
@@ -828,66 +829,20 @@ static const struct xu_shared_reg ivbep_cbox_filters[] = {
 	  .fields = { IVBEP_CF_NID >> 32, IVBEP_CF_OPC_ALL >> 32 } },
 };
 
-static const struct xu_ovf ivbep_cbox_ovf = {
-	.summary_mask	= IVBEP_OV_C,
-	.status		= IVBEP_C0_BOX_STATUS,
-	.clear		= IVBEP_C0_BOX_STATUS,
-};
-
 /* Upstream keeps the E5-2600's constraints for this C-box; so do we. */
 static const struct xu_box_type ivbep_cbox = {
-	.name		= "cbox",
-	.num_boxes	= 15,
-	.per_core	= true,
-	.num_counters	= 4,
-	.width		= 44,
-	.max_inc	= 20,
-	.box_stride	= SNBEP_C_STRIDE,
-	.box_ctl	= SNBEP_C0_BOX_CTL,
-	.ctl0		= SNBEP_C0_CTL0,
-	.ctr0		= SNBEP_C0_CTR0,
-	.ctl_stride	= 1,
-	.ctr_stride	= 1,
-	.enable_bit	= SNBEP_CTL_EN,
-	.pmi_bit	= SNBEP_CTL_OV_EN,
-	.ovf		= &ivbep_cbox_ovf,
+	SNBEP_CBOX_LAYOUT(&ivbep_part, 15),
+	IVBEP_PMI(IVBEP_OV_C, IVBEP_C0_BOX_STATUS),
 	.shared		= ivbep_cbox_filters,
 	.nshared	= ARRAY_SIZE(ivbep_cbox_filters),
 	.fields		= ivbep_cbox_fields,
-	.reserved	= ivbep_reserved,
-	.constraints	= snbep_cbox_constraints,
-	.ops		= &snbep_cbox_ops,
-	.priv		= &ivbep_part,
 };
 
 /* -- PCU: the E5-2600's fields, its event extension bit (upstream drops it here) */
 
-static const struct xu_ovf ivbep_pcu_ovf = {
-	.summary_mask	= IVBEP_OV_P,
-	.status		= IVBEP_PCU_BOX_STATUS,
-	.clear		= IVBEP_PCU_BOX_STATUS,
-};
-
 static const struct xu_box_type ivbep_pcu = {
-	.name		= "pcu",
-	.num_boxes	= 1,
-	.num_counters	= 4,
-	.width		= 48,
-	.max_inc	= 15,		/* occupancy: cores in a C-state */
-	.box_ctl	= SNBEP_PCU_BOX_CTL,
-	.ctl0		= SNBEP_PCU_CTL0,
-	.ctr0		= SNBEP_PCU_CTR0,
-	.ctl_stride	= 1,
-	.ctr_stride	= 1,
-	.enable_bit	= SNBEP_CTL_EN,
-	.pmi_bit	= SNBEP_CTL_OV_EN,
-	.ovf		= &ivbep_pcu_ovf,
-	.shared		= &snbep_pcu_filter,
-	.nshared	= 1,
-	.fields		= snbep_pcu_fields,
-	.reserved	= ivbep_reserved,
-	.ops		= &snbep_pcu_ops,
-	.priv		= &ivbep_part,
+	SNBEP_PCU_LAYOUT(&ivbep_part, 15),
+	IVBEP_PMI(IVBEP_OV_P, IVBEP_PCU_BOX_STATUS),
 };
 
 /*
@@ -895,18 +850,9 @@ static const struct xu_box_type ivbep_pcu = {
  * hidden), ov_en, a status register
  */
 
-#define IVBEP_PCI_BOX(_name, _n, _ids, _ctrs, _width, _ov)		\
-	SNBEP_PCI_BOX(&ivbep_part, _name, _n, _ids, _ctrs, _width),	\
-	.pmi_bit	= SNBEP_CTL_OV_EN,				\
-	.ovf		= &(const struct xu_ovf){			\
-		.summary_mask	= (_ov),				\
-		.status		= IVBEP_PCI_BOX_STATUS,			\
-		.clear		= IVBEP_PCI_BOX_STATUS,			\
-	},								\
-	.reserved	= ivbep_reserved
-
 static const struct xu_box_type ivbep_ha = {
-	IVBEP_PCI_BOX("ha", 2, ((const u16[]){ 0x0e30, 0x0e38 }), 4, 48, IVBEP_OV_H),
+	SNBEP_PCI_BOX(&ivbep_part, "ha", 2, ((const u16[]){ 0x0e30, 0x0e38 }), 4, 48),
+	IVBEP_PMI(IVBEP_OV_H, IVBEP_PCI_BOX_STATUS),
 	.max_inc	= 128,
 	.fields		= snbep_pci_fields,
 	.ops		= &snbep_box_ops,
@@ -921,7 +867,6 @@ static const struct xu_box_type ivbep_imc = {
 	.ovf		= &(const struct xu_ovf){
 		.summary_mask	= IVBEP_OV_M,
 		.status		= IVBEP_PCI_BOX_STATUS,
-		.clear		= IVBEP_PCI_BOX_STATUS,
 		.ctr_bit	= (const u8[]){ 1, 2, 3, 4, 0 },
 	},
 	.reserved	= ivbep_reserved,
@@ -936,7 +881,8 @@ static const struct xu_box_type ivbep_imc = {
 
 /* IRP0's two counters, then IRP1's, at irregular offsets */
 static const struct xu_box_type ivbep_irp = {
-	IVBEP_PCI_BOX("irp", 1, ((const u16[]){ 0x0e39 }), 4, 48, IVBEP_OV_I),
+	SNBEP_PCI_BOX(&ivbep_part, "irp", 1, ((const u16[]){ 0x0e39 }), 4, 48),
+	IVBEP_PMI(IVBEP_OV_I, IVBEP_PCI_BOX_STATUS),
 	.ctl_offsets	= (const u32[]){ 0xd8, 0xdc, 0xe0, 0xe4 },
 	.ctr_offsets	= (const u32[]){ 0xa0, 0xb0, 0xb8, 0xc0 },
 	.max_inc	= 32,
@@ -946,8 +892,8 @@ static const struct xu_box_type ivbep_irp = {
 
 /* Port 2 has no match/mask function: its CTO_COUNT with a match is refused. */
 static const struct xu_box_type ivbep_qpi = {
-	IVBEP_PCI_BOX("qpi", 3, ((const u16[]){ 0x0e32, 0x0e33, 0x0e3a }), 4, 48,
-		      IVBEP_OV_Q),
+	SNBEP_PCI_BOX(&ivbep_part, "qpi", 3, ((const u16[]){ 0x0e32, 0x0e33, 0x0e3a }), 4, 48),
+	IVBEP_PMI(IVBEP_OV_Q, IVBEP_PCI_BOX_STATUS),
 	.pci_aux_ids	= (const u16[]){ 0x0e86, 0x0e96, 0 },
 	.max_inc	= 2,
 	.shared		= snbep_qpi_mm,
@@ -958,7 +904,8 @@ static const struct xu_box_type ivbep_qpi = {
 };
 
 static const struct xu_box_type ivbep_r2pcie = {
-	IVBEP_PCI_BOX("r2pcie", 1, ((const u16[]){ 0x0e34 }), 4, 44, IVBEP_OV_R2),
+	SNBEP_PCI_BOX(&ivbep_part, "r2pcie", 1, ((const u16[]){ 0x0e34 }), 4, 44),
+	IVBEP_PMI(IVBEP_OV_R2, IVBEP_PCI_BOX_STATUS),
 	.max_inc	= 32,
 	.fields		= snbep_pci_fields,
 	.constraints	= snbep_r2pcie_constraints,
@@ -995,7 +942,6 @@ static const struct xu_box_type ivbep_r3qpi = {
 		.summary	= (const u64[]){ IVBEP_OV_R3_0, IVBEP_OV_R3_0,
 						 IVBEP_OV_R3_1 },
 		.status		= IVBEP_PCI_BOX_STATUS,
-		.clear		= IVBEP_PCI_BOX_STATUS,
 	},
 	.reserved	= ivbep_reserved,
 	.max_inc	= 255,

@@ -167,7 +167,7 @@ struct xu_ovf {
 	const u64 *summary;	/* global status bits of box i; NULL: @summary_mask */
 	u64 summary_mask;
 	u32 status;		/* from the box's base; 0: the summary is counter 0's */
-	u32 clear;		/* from the box's base: write 1s to clear */
+	u32 clear;		/* from the box's base: write 1s to clear; 0: @status (W1C) */
 	const u8 *ctr_bit;	/* status bit of counter i; NULL: bit i */
 };
 
@@ -440,7 +440,9 @@ static inline u32 xu_box_ctl(const struct xu_box *box)
 /* Where writing 1s clears the box's overflow status (xu_ovf.clear). */
 static inline u32 xu_box_ovf_clear(const struct xu_box *box)
 {
-	return box->base + box->pmu->type->ovf->clear;
+	const struct xu_ovf *o = box->pmu->type->ovf;
+
+	return box->base + (o->clear ?: o->status);
 }
 
 static inline u32 xu_ctl(const struct xu_box *box, unsigned int i)
