@@ -4,12 +4,12 @@
  *
  * Two ways an overflow is noticed:
  *
- * - The uncore PMI (a platform with pmi_status, a box type with a
- *   pmi_bit and an xu_ovf).  Every counter of such a box is programmed to interrupt: a
- *   sampling counter is preloaded with 2^width - period, a counting one
- *   with 2^(width-1), so it interrupts every half range and a fold never
- *   misses a whole lap: no timer has to poll it.  The PMI is an
- *   NMI on the CPU the socket routes it to, its collecting CPU.  The
+ * - The uncore PMI (a platform with pmi_status, an MSR box type with a
+ *   pmi_bit and an xu_ovf).  Every counter of such a box is programmed to
+ *   interrupt: a sampling counter is preloaded with 2^width - period, a
+ *   counting one with 2^(width-1), so it interrupts every half range and
+ *   a fold never misses a whole lap: no timer has to poll it.  The PMI is
+ *   an NMI on the CPU the socket routes it to, its collecting CPU.  The
  *   core walks the status registers that the box types' xu_ovf tables
  *   name and hands each box's overflowed counters to xu_box_overflow(),
  *   which folds, samples and re-arms while the hardware holds the socket
