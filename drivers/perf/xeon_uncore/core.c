@@ -1067,7 +1067,7 @@ static void xu_socket_init(struct xu_socket *sk, int cpu)
 	 */
 	if (pmi && xu_plat->set_pmi_cpu) {
 		WRITE_ONCE(sk->pmi_cpu, cpu);
-		xu_plat->set_pmi_cpu(sk, cpu);
+		xu_plat->set_pmi_cpu(sk, xu_pmi_cores(xu_plat, cpu));
 	}
 }
 
@@ -1100,7 +1100,7 @@ static void xu_socket_adopt(void *info)
 
 	if (pmi && xu_plat->set_pmi_cpu) {
 		WRITE_ONCE(sk->pmi_cpu, cpu);
-		xu_plat->set_pmi_cpu(sk, cpu);
+		xu_plat->set_pmi_cpu(sk, xu_pmi_cores(xu_plat, cpu));
 	}
 	WRITE_ONCE(sk->cpu, cpu);
 	WRITE_ONCE(sk->target, -1);

@@ -522,7 +522,7 @@ void xu_poll_samples(struct xu_box *box, struct perf_event *event, u64 due)
  * is not documented.  Taken here: bit i is the i-th core of the package
  * in ascending core ID order, counting every present core.
  */
-unsigned int xu_core_rank(unsigned int cpu)
+static unsigned int xu_core_rank(unsigned int cpu)
 {
 	unsigned int c, pkg = topology_physical_package_id(cpu);
 	unsigned int core = topology_core_id(cpu), rank = 0;
@@ -538,6 +538,19 @@ unsigned int xu_core_rank(unsigned int cpu)
 	}
 	return rank;
 }
+
+/* The core select mask that sends @plat's PMI to @cpu; 0: out of its reach. */
+u32 xu_pmi_cores(const struct xu_platform *plat, unsigned int cpu)
+{
+	unsigned int core = xu_core_rank(cpu);
+
+	if (core < plat->pmi_cores)
+		return BIT(core);
+	pr_warn_once("CPU %u is core %u of its package, beyond the %u the uncore PMI can select: overflows of its socket are not interrupted\n",
+		     cpu, core, plat->pmi_cores);
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(xu_pmi_cores);
 
 /* ---- setup ---------------------------------------------------------- */
 

@@ -236,16 +236,11 @@ static u64 nhmex_pmi_status(struct xu_socket *sk)
  * A pending overflow froze the socket (en_all clear): keep it frozen, the
  * handler unfreezes once it has read the counters.
  */
-static void nhmex_set_pmi_cpu(struct xu_socket *sk, int cpu)
+static void nhmex_set_pmi_cpu(struct xu_socket *sk, u32 cores)
 {
-	unsigned int core = xu_core_rank(cpu);
 	u64 ctl = sk->global_ctl & ~NHMEX_U_GLOBAL_CTL_CORE_SEL;
 
-	if (core < 8)
-		ctl |= FIELD_PREP(NHMEX_U_GLOBAL_CTL_CORE_SEL, BIT(core));
-	else
-		pr_warn_once("xeon_uncore: CPU %d is core %u of its package: pmi_core_sel cannot reach it, overflows of socket %u are not interrupted\n",
-			     cpu, core, sk->id);
+	ctl |= FIELD_PREP(NHMEX_U_GLOBAL_CTL_CORE_SEL, cores);
 	sk->global_ctl = ctl;
 	if (nhmex_pmi_status(sk))
 		ctl &= ~NHMEX_U_GLOBAL_CTL_EN_ALL;
@@ -277,6 +272,7 @@ const struct xu_platform xu_nhmex_platform = {
 	.types		= nhmex_types,
 	.init_socket	= nhmex_init_socket,
 	.exit_socket	= nhmex_exit_socket,
+	.pmi_cores	= HWEIGHT64(NHMEX_U_GLOBAL_CTL_CORE_SEL),
 	.set_pmi_cpu	= nhmex_set_pmi_cpu,
 	.pmi_status	= nhmex_pmi_status,
 	.pmi_ack	= nhmex_pmi_ack,

@@ -959,14 +959,12 @@ static const struct xu_box_type * const ivbep_types[] = {
 
 static void ivbep_init_socket(struct xu_socket *sk)
 {
-	sk->global_ctl = 0;
 	xu_wrmsr(IVBEP_U_GLOBAL_STATUS, IVBEP_OV_ALL);
 	xu_wrmsr(IVBEP_U_GLOBAL_CTL, IVBEP_U_GLOBAL_UNFRZ_ALL);
 }
 
 static void ivbep_exit_socket(struct xu_socket *sk)
 {
-	sk->global_ctl = 0;
 	xu_wrmsr(IVBEP_U_GLOBAL_CTL, IVBEP_U_GLOBAL_UNFRZ_ALL);
 }
 
@@ -976,16 +974,9 @@ static u64 ivbep_pmi_status(struct xu_socket *sk)
 }
 
 /* frz_all and unfrz_all act only when written as 1: routing never unfreezes. */
-static void ivbep_set_pmi_cpu(struct xu_socket *sk, int cpu)
+static void ivbep_set_pmi_cpu(struct xu_socket *sk, u32 cores)
 {
-	unsigned int core = xu_core_rank(cpu);
-
-	sk->global_ctl = 0;
-	if (core < 15)
-		sk->global_ctl = FIELD_PREP(IVBEP_U_GLOBAL_CORE_SEL, BIT(core));
-	else
-		pr_warn_once("xeon_uncore: CPU %d is core %u of its package: pmi_core_sel cannot reach it, overflows of socket %u are not interrupted\n",
-			     cpu, core, sk->id);
+	sk->global_ctl = FIELD_PREP(IVBEP_U_GLOBAL_CORE_SEL, cores);
 	xu_wrmsr(IVBEP_U_GLOBAL_CTL, sk->global_ctl);
 }
 
@@ -1011,6 +1002,7 @@ const struct xu_platform xu_ivbep_platform = {
 	.pci_socket	= snbep_pci_socket,
 	.init_socket	= ivbep_init_socket,
 	.exit_socket	= ivbep_exit_socket,
+	.pmi_cores	= HWEIGHT64(IVBEP_U_GLOBAL_CORE_SEL),
 	.set_pmi_cpu	= ivbep_set_pmi_cpu,
 	.pmi_status	= ivbep_pmi_status,
 	.pmi_ack	= ivbep_pmi_ack,

@@ -234,14 +234,18 @@ struct xu_platform {
 	void (*exit_socket)(struct xu_socket *sk);
 	/*
 	 * The uncore PMI, for platforms that have one; the core walks the
-	 * boxes (their xu_ovf).  On @cpu, interrupts off: route the socket's
-	 * PMI to @cpu, never unfreezing a socket the hardware froze for a
-	 * pending overflow.  The global status, 0 when no overflow is
-	 * pending (changes nothing; any context, NMI included).  In the NMI,
-	 * before the walk: clear the latches of @status that the boxes'
-	 * status registers do not clear.  After it: unfreeze the socket.
+	 * boxes (their xu_ovf).  pmi_cores: how many cores the global
+	 * control's core select reaches.  On the new collector, interrupts
+	 * off: route the socket's PMI to the cores of mask @cores (the
+	 * collector's bit, or 0 when it is out of reach), never unfreezing
+	 * a socket the hardware froze for a pending overflow.  The global
+	 * status, 0 when no overflow is pending (changes nothing; any
+	 * context, NMI included).  In the NMI, before the walk: clear the
+	 * latches of @status that the boxes' status registers do not clear.
+	 * After it: unfreeze the socket.
 	 */
-	void (*set_pmi_cpu)(struct xu_socket *sk, int cpu);
+	unsigned int pmi_cores;
+	void (*set_pmi_cpu)(struct xu_socket *sk, u32 cores);
 	u64 (*pmi_status)(struct xu_socket *sk);
 	void (*pmi_ack)(struct xu_socket *sk, u64 status);
 	void (*pmi_unfreeze)(struct xu_socket *sk);
@@ -351,7 +355,7 @@ void xu_socket_pmi_kick(struct xu_socket *sk);
 ktime_t xu_sample_interval(const struct xu_box *box, struct perf_event *event);
 u64 xu_periods_due(struct hw_perf_event *hwc);
 void xu_poll_samples(struct xu_box *box, struct perf_event *event, u64 due);
-unsigned int xu_core_rank(unsigned int cpu);
+u32 xu_pmi_cores(const struct xu_platform *plat, unsigned int cpu);
 
 /* Core services for irq.c and the platforms (core.c) */
 struct xu_socket *xu_socket_of(int cpu);

@@ -6,11 +6,13 @@
  */
 #include <kunit/test.h>
 #include <linux/bitfield.h>
+#include <linux/cpumask.h>
 #include <linux/kernel.h>
 #include <linux/math64.h>
 #include <linux/module.h>
 #include <linux/string.h>
 #include <linux/time64.h>
+#include <linux/topology.h>
 
 #include "uncore.h"
 
@@ -1367,6 +1369,31 @@ static void xu_test_periods_due(struct kunit *test)
 }
 
 /*
+ * The PMI's core select: one bit per core of a package, the same for SMT
+ * siblings and distinct between cores, every core reachable with a select
+ * wide enough, none with a select of no bits.
+ */
+static void xu_test_pmi_cores(struct kunit *test)
+{
+	struct xu_platform wide = { .pmi_cores = 32 }, none = { };
+	unsigned int a, b;
+
+	for_each_present_cpu(a) {
+		u32 m = xu_pmi_cores(&wide, a);
+
+		KUNIT_EXPECT_EQ(test, hweight32(m), 1);
+		KUNIT_EXPECT_EQ(test, xu_pmi_cores(&none, a), 0);
+		for_each_present_cpu(b) {
+			if (topology_physical_package_id(a) !=
+			    topology_physical_package_id(b))
+				continue;
+			KUNIT_EXPECT_EQ(test, m == xu_pmi_cores(&wide, b),
+					topology_core_id(a) == topology_core_id(b));
+		}
+	}
+}
+
+/*
  * PERF_EVENT_IOC_PERIOD sets period_left to 0 before restarting with
  * PERF_EF_RELOAD: the new period counts from the restart, no sample is
  * due at once.  An overshoot carries over; a whole period or more does not.
@@ -1418,6 +1445,7 @@ static struct kunit_case xu_core_cases[] = {
 	KUNIT_CASE(xu_test_fold_rearm_race),
 	KUNIT_CASE_PARAM(xu_test_periods_due, xu_due_gen_params),
 	KUNIT_CASE(xu_test_period_reload),
+	KUNIT_CASE(xu_test_pmi_cores),
 	{ }
 };
 
