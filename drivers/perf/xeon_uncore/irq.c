@@ -358,7 +358,7 @@ void xu_socket_overflow(struct xu_socket *sk, u64 status, struct pt_regs *regs)
 		if (!(status & sum))
 			continue;
 		if (o->status) {
-			if (xu_read_ctr(box, box->base + o->status, &st) || !st)
+			if (xu_read_reg(box, box->base + o->status, &st) || !st)
 				continue;
 			xu_write_reg(box, xu_box_ovf_clear(box), st);
 		}

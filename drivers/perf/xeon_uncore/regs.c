@@ -104,6 +104,16 @@ static int xu_pci_read_ctx(void *pdev, u32 reg, u32 *val)
 	return xu_pci_read(pdev, reg, val);
 }
 
+/* An MSR of a box: an error, with a warning, when it faults. */
+static int xu_msr_read(u32 reg, u64 *val)
+{
+	int ret = xu_msr_ops->read(reg, val);
+
+	if (unlikely(ret))
+		pr_warn_ratelimited("read of MSR 0x%x faulted\n", reg);
+	return ret;
+}
+
 /*
  * Read counter register @reg of @box into @val: 0, or an error (the MSR
  * faulted, the PCI function is absent or gone).  Callable in NMI for MSR
@@ -114,16 +124,34 @@ int xu_read_ctr(struct xu_box *box, u32 reg, u64 *val)
 	struct pci_dev *pdev;
 	int ret = -ENODEV;
 
-	if (box->pmu->type->space == XU_MSR) {
-		ret = xu_msr_ops->read(reg, val);
-		if (unlikely(ret))
-			pr_warn_ratelimited("read of MSR 0x%x faulted\n", reg);
-		return ret;
-	}
+	if (box->pmu->type->space == XU_MSR)
+		return xu_msr_read(reg, val);
 	rcu_read_lock();
 	pdev = rcu_dereference(box->pdev);
 	if (pdev)
 		ret = xu_read_halves(xu_pci_read_ctx, pdev, reg, val);
+	rcu_read_unlock();
+	return ret;
+}
+
+/*
+ * Read a box-level register of @box (a status): an MSR, or one dword of
+ * config space.  0, or an error as for xu_read_ctr().
+ */
+int xu_read_reg(struct xu_box *box, u32 reg, u64 *val)
+{
+	struct pci_dev *pdev;
+	int ret = -ENODEV;
+	u32 dw;
+
+	if (box->pmu->type->space == XU_MSR)
+		return xu_msr_read(reg, val);
+	rcu_read_lock();
+	pdev = rcu_dereference(box->pdev);
+	if (pdev && !xu_pci_read(pdev, reg, &dw) && dw != U32_MAX) {
+		*val = dw;
+		ret = 0;
+	}
 	rcu_read_unlock();
 	return ret;
 }

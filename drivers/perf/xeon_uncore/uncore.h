@@ -334,6 +334,7 @@ u64 xu_rdmsr(u32 msr);
 int xu_rdmsr_probe(u32 msr, u64 *val);
 void xu_wrmsr(u32 msr, u64 val);
 int xu_read_ctr(struct xu_box *box, u32 reg, u64 *val);
+int xu_read_reg(struct xu_box *box, u32 reg, u64 *val);
 int xu_read_halves(int (*read)(void *ctx, u32 reg, u32 *val), void *ctx,
 		   u32 reg, u64 *val);
 void xu_write_reg(struct xu_box *box, u32 reg, u64 val);
