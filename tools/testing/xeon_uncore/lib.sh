@@ -98,29 +98,34 @@ xu_hash() {
 # Debian's linux-source package: its name and version.
 XU_SRC_PKG=${XU_SRC_PKG:-linux-source-6.1}
 
-# The kernels the harness boots, one per line: NAME KIND WHAT [FRAGMENT...]
+# The kernels the harness boots, one per line: NAME KIND TCG WHAT [FRAGMENT...]
 #   stock: WHAT is the Debian image package or metapackage (kernel-stock)
 #   debug: WHAT is the Debian linux-source package; the FRAGMENTs (files in
 #          XU_DIR, later lines overriding earlier ones) are applied to
 #          allnoconfig (kernel-debug)
+#   TCG: how QEMU runs the guest's vCPUs by default (vm-run's --tcg-thread):
+#          single for Debian's 6.12 kernels, whose jump label patching QEMU
+#          7.2 mistranslated with a thread per vCPU (vm-run's usage); multi
+#          elsewhere (a KASAN kernel on one thread takes minutes to boot)
 # vm-run, build-modules, kernel-debug and run-tests take NAME as --kernel.
 XU_KERNELS='
-stock          stock linux-image-amd64
-debug          debug linux-source-6.1  debug.config
-stock-6.12     stock linux-image-6.12-amd64
-rt-6.12        stock linux-image-6.12-rt-amd64
-debug-rt-6.12  debug linux-source-6.12 debug.config debug-rt-6.12.config
+stock          stock multi  linux-image-amd64
+debug          debug multi  linux-source-6.1  debug.config
+stock-6.12     stock single linux-image-6.12-amd64
+rt-6.12        stock single linux-image-6.12-rt-amd64
+debug-rt-6.12  debug multi  linux-source-6.12 debug.config debug-rt-6.12.config
 '
 
 # xu_kernel NAME: look NAME up in XU_KERNELS and set XU_K_NAME, XU_K_KIND
-# (stock|debug), XU_K_WHAT (package) and XU_K_FRAGS (array of paths).
+# (stock|debug), XU_K_TCG (single|multi), XU_K_WHAT (package) and
+# XU_K_FRAGS (array of paths).
 xu_kernel() {
 	local line f
 	line=$(awk -v n="$1" '$1 == n' <<<"$XU_KERNELS")
 	[ -n "$line" ] ||
 		xu_die "unknown kernel '$1' (one of: $(awk 'NF { printf "%s ", $1 }' <<<"$XU_KERNELS"))"
 	# shellcheck disable=SC2034 # used by the callers
-	read -r XU_K_NAME XU_K_KIND XU_K_WHAT line <<<"$line"
+	read -r XU_K_NAME XU_K_KIND XU_K_TCG XU_K_WHAT line <<<"$line"
 	XU_K_FRAGS=()
 	for f in $line; do
 		XU_K_FRAGS+=("$XU_DIR/$f")
