@@ -18,10 +18,20 @@
         without an "online" file: x86's CPU 0 since 6.5, whatever
         cpu0_hotplug says) stays, and is named on a line "fixed CPU,...".
 
+        With --times FILE, each offline and online is logged there as
+        "<CLOCK_MONOTONIC seconds> cpuN offline|online" (perf's sample
+        times on x86 are on the same clock, give or take a tick).
+
   torture.py samples SCRIPT
-        perf script -F cpu,event lines: "<pmu> <socket> <samples>" per PMU
-        and socket the samples were taken on (a moved collector samples on
-        another CPU of its socket).
+        perf script -F cpu,time,event lines: "<pmu> <socket> <samples>" per
+        PMU and socket the samples were taken on (a moved collector samples
+        on another CPU of its socket).
+
+  torture.py gaps SCRIPT PMU SOCKET [TIMES]
+        Where a sample count went wrong: the samples of PMU on SOCKET, the
+        three shortest gaps between consecutive samples against the median
+        one (a sample taken twice shows as a gap near 0), each with the
+        hotplug steps of TIMES in the 0.5 s before it.
 
   torture.py kmemleak REPORT MODULE...
         /sys/kernel/debug/kmemleak contents: prints each leak whose
@@ -61,8 +71,9 @@ def cpulist(text):
 
 
 class Hotplug:
-    def __init__(self, quiesce):
+    def __init__(self, quiesce, times=None):
         self.quiesce_s = quiesce
+        self.times = open(times, 'w') if times else None
         self.errors = []
         self.moves = 0
         self.socket_cycles = 0
@@ -88,10 +99,13 @@ class Hotplug:
         return set(cpulist(read(CPUS + '/online')))
 
     def set_online(self, cpu, on):
+        what = 'online' if on else 'offline'
+        if self.times:
+            self.times.write(f'{time.monotonic():.6f} cpu{cpu} {what}\n')
         try:
             write(f'{CPUS}/cpu{cpu}/online', '1' if on else '0')
         except OSError as e:
-            self.error(f'cpu{cpu} {"online" if on else "offline"}: {e.strerror}')
+            self.error(f'cpu{cpu} {what}: {e.strerror}')
             return False
         return True
 
@@ -186,32 +200,67 @@ class Hotplug:
 
 
 def cmd_hotplug(args):
-    cycles, every, quiesce = int(args[0]), 0, None
+    cycles, every, quiesce, times = int(args[0]), 0, None, None
     rest = args[1:]
     while rest:
         if rest[0] == '--socket-every':
             every = int(rest[1])
+        elif rest[0] == '--times':
+            times = rest[1]
         elif rest[0] == '--quiesce':
             quiesce = float(rest[1])
         else:
             sys.exit(f'torture.py: unknown option {rest[0]}')
         rest = rest[2:]
-    return Hotplug(quiesce).run(cycles, every)
+    return Hotplug(quiesce, times).run(cycles, every)
 
 
-def cmd_samples(args):
+SAMPLE_LINE = re.compile(r'\s*\[(\d+)\]\s+(?:([\d.]+):\s+)?(uncore_\w+)/')
+
+
+def script_samples(path):
+    """(cpu, socket, time or None, pmu) of each sample line of perf script"""
     sock = {}
     for d in glob.glob(CPUS + '/cpu[0-9]*/topology/physical_package_id'):
         sock[int(re.search(r'cpu(\d+)/', d).group(1))] = int(read(d))
-    n = {}
-    with open(args[0]) as f:
+    with open(path) as f:
         for line in f:
-            m = re.match(r'\s*\[(\d+)\]\s+(uncore_\w+)/', line)
+            m = SAMPLE_LINE.match(line)
             if m:
-                key = (m.group(2), sock[int(m.group(1))])
-                n[key] = n.get(key, 0) + 1
+                cpu = int(m.group(1))
+                t = float(m.group(2)) if m.group(2) else None
+                yield cpu, sock[cpu], t, m.group(3)
+
+
+def cmd_samples(args):
+    n = {}
+    for _, s, _, pmu in script_samples(args[0]):
+        n[(pmu, s)] = n.get((pmu, s), 0) + 1
     for (pmu, s), k in sorted(n.items()):
         print(pmu, s, k)
+    return 0
+
+
+def cmd_gaps(args):
+    pmu, s = args[1], int(args[2])
+    steps = []
+    if len(args) > 3 and os.path.exists(args[3]):
+        with open(args[3]) as f:
+            steps = [(float(l.split()[0]), ' '.join(l.split()[1:])) for l in f if l.strip()]
+    ts = [(t, cpu) for cpu, so, t, p in script_samples(args[0])
+          if p == pmu and so == s and t is not None]
+    ts.sort()
+    gaps = sorted((ts[i][0] - ts[i - 1][0], i) for i in range(1, len(ts)))
+    if not gaps:
+        print(f'{pmu} socket {s}: {len(ts)} samples, no gaps')
+        return 0
+    print(f'{pmu} socket {s}: {len(ts)} samples, median gap '
+          f'{gaps[len(gaps) // 2][0] * 1e3:.3f} ms')
+    for g, i in gaps[:3]:
+        t, cpu = ts[i]
+        near = [f'{st - t:+.3f} {w}' for st, w in steps if t - 0.5 <= st <= t]
+        print(f'  gap {g * 1e3:.3f} ms before the sample at {t:.6f} on cpu{cpu} '
+              f'(previous on cpu{ts[i - 1][1]}); hotplug before it: {", ".join(near) or "none"}')
     return 0
 
 
@@ -233,7 +282,7 @@ def cmd_kmemleak(args):
 
 
 def main():
-    cmds = {'hotplug': cmd_hotplug, 'samples': cmd_samples,
+    cmds = {'hotplug': cmd_hotplug, 'samples': cmd_samples, 'gaps': cmd_gaps,
             'kmemleak': cmd_kmemleak}
     if len(sys.argv) < 3 or sys.argv[1] not in cmds:
         sys.exit(__doc__)
