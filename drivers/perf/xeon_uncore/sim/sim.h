@@ -91,10 +91,14 @@ struct sim_reg {
 			     unsigned int n, u64 val);
 };
 
-/* An event a box type implements and the guide's "Max Inc/Cyc" for it. */
+/*
+ * An event a box type implements and the guide's "Max Inc/Cyc" for it;
+ * @parts: the parts (box type .part bits) that have it, 0 for all.
+ */
 struct sim_event {
 	u16 code;
 	u8 max_inc;
+	u8 parts;
 	const char *name;
 };
 
@@ -136,6 +140,7 @@ struct sim_box_type {
 	unsigned int ctr_reg;	/* row of counter n's count register */
 	const struct sim_event *events;
 	unsigned int nevents;
+	u8 part;		/* which of the events' @parts this type is */
 	void (*decode)(struct sim_socket *s, struct sim_box *b, unsigned int n,
 		       struct sim_ctr_cfg *cfg);
 	/*

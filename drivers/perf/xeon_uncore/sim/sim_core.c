@@ -193,10 +193,12 @@ const struct sim_event *sim_event_find(const struct sim_box_type *t, u16 code)
 	unsigned int i;
 
 	for (i = 0; i < t->nevents; i++)
-		if (t->events[i].code == code)
+		if (t->events[i].code == code &&
+		    (!t->events[i].parts || t->events[i].parts & t->part))
 			return &t->events[i];
 	return NULL;
 }
+EXPORT_SYMBOL_IF_KUNIT(sim_event_find);
 
 /* An override for this box beats one for every box of the type. */
 const struct sim_rate *sim_rate_find(struct sim *sim, unsigned int tidx,

@@ -458,6 +458,36 @@ static void test_snbep_ubox(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, nviol(test), 0ULL);
 }
 
+/*
+ * The two parts share one event table per box type: each type finds
+ * exactly the rows of its part (and of both), none shadowed by another
+ * row of the same code.
+ */
+static void test_snbep_events_per_part(struct kunit *test)
+{
+	static const struct sim_platform *const plats[] = {
+		&sim_snbep_platform, &sim_ivbep_platform,
+	};
+	unsigned int p, i, e;
+
+	for (p = 0; p < ARRAY_SIZE(plats); p++) {
+		for (i = 0; i < plats[p]->ntypes; i++) {
+			const struct sim_box_type *t = plats[p]->types[i];
+
+			for (e = 0; e < t->nevents; e++) {
+				const struct sim_event *ev = &t->events[e];
+				const struct sim_event *found = sim_event_find(t, ev->code);
+
+				if (!ev->parts || ev->parts & t->part)
+					KUNIT_EXPECT_PTR_EQ_MSG(test, found, ev, "%s %s 0x%x",
+								plats[p]->name, t->name, ev->code);
+				else
+					KUNIT_EXPECT_PTR_NE(test, found, ev);
+			}
+		}
+	}
+}
+
 static struct kunit_case snbep_test_cases[] = {
 	KUNIT_CASE(test_snbep_reset_values),
 	KUNIT_CASE(test_snbep_pci_dwords),
@@ -469,6 +499,7 @@ static struct kunit_case snbep_test_cases[] = {
 	KUNIT_CASE(test_snbep_fixed),
 	KUNIT_CASE(test_snbep_node_id),
 	KUNIT_CASE(test_snbep_ubox),
+	KUNIT_CASE(test_snbep_events_per_part),
 	{}
 };
 
