@@ -6,6 +6,7 @@
 # inside the VM (vm-run) as root with the model and the driver loaded.
 
 SIM=/sys/kernel/debug/xeon_uncore_sim
+STATS=/sys/kernel/debug/xeon_uncore/stats
 # shellcheck disable=SC2034 # used by the scripts that source this file
 PMUS=/sys/bus/event_source/devices
 XU_TMP=$(mktemp -d /tmp/xu-e2e.XXXXXX)
@@ -23,6 +24,11 @@ check() {
 	local what=$1
 	shift
 	"$@" || fail "$what"
+}
+
+# stat_of SOCKET FIELD: a field of the driver's debugfs stats for SOCKET
+stat_of() {
+	awk -v s="$1" -v f="$2" '$2 == s { for (i = 3; i < NF; i += 2) if ($i == f) print $(i + 1) }' "$STATS"
 }
 
 # expect_eq WHAT GOT WANT
