@@ -33,6 +33,12 @@
         one (a sample taken twice shows as a gap near 0), each with the
         hotplug steps of TIMES in the 0.5 s before it.
 
+  torture.py repeats SCRIPT
+        Sample lines of perf script -F cpu,time,event --ns that occur more
+        than once (same PMU, CPU and time to the nanosecond: one record
+        read twice from the ring buffer, not two samples), each with its
+        count; then "repeats N".  Exits 1 if N > 0.
+
   torture.py kmemleak REPORT MODULE...
         /sys/kernel/debug/kmemleak contents: prints each leak whose
         backtrace names one of the modules or holds an address no symbol
@@ -264,6 +270,18 @@ def cmd_gaps(args):
     return 0
 
 
+def cmd_repeats(args):
+    seen = {}
+    for cpu, _, t, pmu in script_samples(args[0]):
+        if t is not None:
+            seen[(pmu, cpu, t)] = seen.get((pmu, cpu, t), 0) + 1
+    rep = sorted((k, n) for k, n in seen.items() if n > 1)
+    for (pmu, cpu, t), n in rep:
+        print(f'  {pmu} cpu{cpu} at {t:.9f}: {n} times')
+    print(f'repeats {len(rep)}')
+    return 1 if rep else 0
+
+
 def cmd_kmemleak(args):
     text = read(args[0]) if os.path.getsize(args[0]) else ''
     mods = args[1:]
@@ -283,7 +301,7 @@ def cmd_kmemleak(args):
 
 def main():
     cmds = {'hotplug': cmd_hotplug, 'samples': cmd_samples, 'gaps': cmd_gaps,
-            'kmemleak': cmd_kmemleak}
+            'repeats': cmd_repeats, 'kmemleak': cmd_kmemleak}
     if len(sys.argv) < 3 or sys.argv[1] not in cmds:
         sys.exit(__doc__)
     return cmds[sys.argv[1]](sys.argv[2:])
