@@ -272,10 +272,16 @@ static void xu_box_disable(struct xu_box *box)
 		ops->disable_box(box);
 }
 
-/* Boxes without a PMI: fold before a counter can wrap, sample when due. */
+/*
+ * Boxes without a PMI: fold before a counter can wrap, sample when due.
+ * Samples only on the collector: while the socket has none (a move, see
+ * xu_cpu_offline) a timer folds, and the periods it completed stay in
+ * period_left for the collector's first poll.
+ */
 static enum hrtimer_restart xu_box_poll(struct hrtimer *timer)
 {
 	struct xu_box *box = container_of(timer, struct xu_box, timer);
+	bool here = READ_ONCE(box->sk->cpu) == smp_processor_id();
 	bool freeze = false;
 	unsigned int i;
 
@@ -292,7 +298,7 @@ static enum hrtimer_restart xu_box_poll(struct hrtimer *timer)
 
 		if (event->hw.state & PERF_HES_STOPPED)
 			continue;
-		due = xu_event_update(event, true);
+		due = xu_event_update(event, here);
 		if (due)
 			xu_poll_samples(box, event, due);
 	}
@@ -1089,9 +1095,10 @@ static void xu_socket_exit(struct xu_socket *sk)
 }
 
 /*
- * On the new collector, its events migrated: route the PMI here, then
- * publish.  An overflow whose PMI went to the old CPU meanwhile was only
- * claimed there and left the socket frozen: handle it now, in an NMI.
+ * On the new collector, its events migrated and the old CPU dead: route
+ * the PMI here, then publish.  An overflow whose PMI went to the old CPU
+ * meanwhile was only claimed there and left the socket frozen: handle it
+ * now, in an NMI.
  */
 static void xu_socket_adopt(void *info)
 {
@@ -1108,11 +1115,21 @@ static void xu_socket_adopt(void *info)
 		xu_socket_pmi_kick(sk);
 }
 
+static void xu_socket_move_done(struct xu_socket *sk)
+{
+	smp_call_function_single(sk->target, xu_socket_adopt, sk, 1);
+}
+
 static int xu_cpu_online(unsigned int cpu)
 {
 	struct xu_socket *sk = xu_socket_of(cpu);
 
-	if (!sk || sk->cpu >= 0)
+	if (!sk)
+		return 0;
+	/* an offline rolled back after the events moved: the move stands */
+	if (sk->target >= 0)
+		xu_socket_move_done(sk);
+	if (sk->cpu >= 0)
 		return 0;
 	xu_socket_init(sk, cpu);
 	WRITE_ONCE(sk->cpu, cpu);
@@ -1141,12 +1158,20 @@ static int xu_cpu_offline(unsigned int cpu)
 	if (target >= nr_cpu_ids)
 		return 0;
 
+	/*
+	 * The target adopts the socket once this CPU is dead.  Until then
+	 * no sample is taken: perf record gives a socket's events one ring
+	 * buffer per CPU it opened them on, and perf's own events on this
+	 * CPU write to it until perf tears them down, after this callback.
+	 * That buffer takes one writing CPU at a time (its head and nesting
+	 * count are CPU-local): two make its published head step back, and
+	 * perf then reads records twice or stops seeing new ones.
+	 */
 	WRITE_ONCE(sk->target, target);
 	WRITE_ONCE(sk->cpu, -1);
 	for (i = 0; i < xu_nr_pmus; i++)
 		if (xu_pmus[i].registered)
 			perf_pmu_migrate_context(&xu_pmus[i].pmu, cpu, target);
-	smp_call_function_single(target, xu_socket_adopt, sk, 1);
 	return 0;
 }
 
@@ -1155,7 +1180,9 @@ static int xu_cpu_dead(unsigned int cpu)
 {
 	struct xu_socket *sk = xu_socket_of(cpu);
 
-	if (sk && READ_ONCE(sk->cpu) == (int)cpu) {
+	if (sk && sk->target >= 0) {
+		xu_socket_move_done(sk);
+	} else if (sk && READ_ONCE(sk->cpu) == (int)cpu) {
 		WRITE_ONCE(sk->pmi_cpu, -1);
 		WRITE_ONCE(sk->cpu, -1);
 	}

@@ -115,30 +115,12 @@ static int xu_msr_read(u32 reg, u64 *val)
 }
 
 /*
- * Read counter register @reg of @box into @val: 0, or an error (the MSR
- * faulted, the PCI function is absent or gone).  Callable in NMI for MSR
- * boxes only: config space takes the PCI lock.
+ * Read register @reg of @box into @val: a counter (@ctr: two dwords of
+ * config space) or a box-level register such as a status (one dword).  0,
+ * or an error: the MSR faulted, the PCI function is absent or gone.
+ * Callable in NMI for MSR boxes only: config space takes the PCI lock.
  */
-int xu_read_ctr(struct xu_box *box, u32 reg, u64 *val)
-{
-	struct pci_dev *pdev;
-	int ret = -ENODEV;
-
-	if (box->pmu->type->space == XU_MSR)
-		return xu_msr_read(reg, val);
-	rcu_read_lock();
-	pdev = rcu_dereference(box->pdev);
-	if (pdev)
-		ret = xu_read_halves(xu_pci_read_ctx, pdev, reg, val);
-	rcu_read_unlock();
-	return ret;
-}
-
-/*
- * Read a box-level register of @box (a status): an MSR, or one dword of
- * config space.  0, or an error as for xu_read_ctr().
- */
-int xu_read_reg(struct xu_box *box, u32 reg, u64 *val)
+static int xu_box_read(struct xu_box *box, u32 reg, u64 *val, bool ctr)
 {
 	struct pci_dev *pdev;
 	int ret = -ENODEV;
@@ -148,12 +130,25 @@ int xu_read_reg(struct xu_box *box, u32 reg, u64 *val)
 		return xu_msr_read(reg, val);
 	rcu_read_lock();
 	pdev = rcu_dereference(box->pdev);
-	if (pdev && !xu_pci_read(pdev, reg, &dw) && dw != U32_MAX) {
-		*val = dw;
-		ret = 0;
+	if (pdev && ctr) {
+		ret = xu_read_halves(xu_pci_read_ctx, pdev, reg, val);
+	} else if (pdev) {
+		ret = xu_pci_read(pdev, reg, &dw) || dw == U32_MAX ? -EIO : 0;
+		if (!ret)
+			*val = dw;
 	}
 	rcu_read_unlock();
 	return ret;
+}
+
+int xu_read_ctr(struct xu_box *box, u32 reg, u64 *val)
+{
+	return xu_box_read(box, reg, val, true);
+}
+
+int xu_read_reg(struct xu_box *box, u32 reg, u64 *val)
+{
+	return xu_box_read(box, reg, val, false);
 }
 
 void xu_write_reg(struct xu_box *box, u32 reg, u64 val)

@@ -137,3 +137,16 @@ wait_open() {
 log_writes() {
 	grep -c ' W ' "$SIM/log" || true
 }
+
+# script_once DATA FIELDS OUT: perf script -F cpu,FIELDS lines of DATA in
+# OUT, each record once.  perf record 6.1 to 6.12 writes a record twice
+# when the kernel publishes it between perf_mmap__push()'s two reads of
+# data_head (see torture.py repeats): the same line to the nanosecond.
+# Says how many, if any.
+script_once() {
+	local n
+	perf script -i "$1" -F "cpu,time,$2" --ns 2>/dev/null >"$3.all"
+	sort -u "$3.all" | sed -E 's/^( *\[[0-9]+\]) +[0-9.]+:/\1/' >"$3"
+	n=$(($(wc -l <"$3.all") - $(wc -l <"$3")))
+	[ "$n" = 0 ] || echo "NOTE: perf record wrote $n records twice (a race in its perf_mmap__push); counted once"
+}
