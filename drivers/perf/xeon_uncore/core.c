@@ -616,6 +616,36 @@ static void xu_pmu_enable(struct pmu *pmu)
 	}
 }
 
+/*
+ * perf adds a group (PERF_PMU_TXN_ADD) and reads one (PERF_PMU_TXN_READ,
+ * PERF_FORMAT_GROUP) between start_txn and commit_txn: the box is frozen
+ * across both, so a group starts and is read at one instant (a group is
+ * one box's).  Nested with perf's own disables as perf_pmu_disable()
+ * does, which is not exported: a count per CPU, the box frozen at the
+ * first and thawed at the last.
+ */
+static void xu_pmu_start_txn(struct pmu *pmu, unsigned int flags)
+{
+	int *count = this_cpu_ptr(pmu->pmu_disable_count);
+
+	if (!(*count)++)
+		xu_pmu_disable(pmu);
+}
+
+static int xu_pmu_commit_txn(struct pmu *pmu)
+{
+	int *count = this_cpu_ptr(pmu->pmu_disable_count);
+
+	if (!--(*count))
+		xu_pmu_enable(pmu);
+	return 0;
+}
+
+static void xu_pmu_cancel_txn(struct pmu *pmu)
+{
+	xu_pmu_commit_txn(pmu);
+}
+
 /* ---- event_init ----------------------------------------------------- */
 
 #define xu_refuse(xp, err, fmt, ...) ({					\
@@ -918,6 +948,9 @@ static int xu_pmu_setup(struct xu_pmu *xp, const struct xu_box_type *t,
 		.event_idx	= xu_event_idx,
 		.pmu_enable	= xu_pmu_enable,
 		.pmu_disable	= xu_pmu_disable,
+		.start_txn	= xu_pmu_start_txn,
+		.commit_txn	= xu_pmu_commit_txn,
+		.cancel_txn	= xu_pmu_cancel_txn,
 	};
 	return 0;
 }

@@ -18,6 +18,9 @@
  * it with PERF_EVENT_IOC_REFRESH N and wait for its samples, each with a
  * queued signal (fcntl O_ASYNC, F_SETSIG); then check that it stopped.
  * Prints "round <r> samples <n> signals <n> hup <n> stopped <0|1>".
+ *
+ * reads=N: read the group N times, 20 ms apart, in one read() each
+ * (PERF_FORMAT_GROUP); prints "read <k> <value>..." (leader first).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -187,11 +190,33 @@ static int set_exclude(struct perf_event_attr *attr, const char *what)
 	return 0;
 }
 
+/* @reads group reads of @group's @n events, one line each */
+static int group_reads(int group, int n, int reads)
+{
+	unsigned long long buf[3 + MAX_EVENTS];
+	struct timespec ts = { 0, 20 * 1000 * 1000 };
+	ssize_t want = (ssize_t)((3 + n) * sizeof(buf[0]));
+	int k, i;
+
+	for (k = 1; k <= reads; k++) {
+		nanosleep(&ts, NULL);
+		if (read(group, buf, sizeof(buf)) != want || buf[0] != (unsigned long long)n) {
+			printf("read %d failed\n", k);
+			return 1;
+		}
+		printf("read %d", k);
+		for (i = 0; i < n; i++)
+			printf(" %llu", buf[3 + i]);
+		printf("\n");
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct perf_event_attr attr[MAX_EVENTS];
 	int cpu[MAX_EVENTS], pid[MAX_EVENTS];
-	int n = 0, i, hold = 0, group = -1, refresh = 0, rounds = 1;
+	int n = 0, i, hold = 0, group = -1, refresh = 0, rounds = 1, reads = 0;
 
 	if (argc < 2) {
 		fprintf(stderr, "usage: xu-open PMU [key=value]... [-- key=value...]\n");
@@ -252,10 +277,14 @@ int main(int argc, char **argv)
 			refresh = (int)val;
 		else if (!strcmp(k, "rounds"))
 			rounds = (int)val;
+		else if (!strcmp(k, "reads"))
+			reads = (int)val;
 		else
 			return unknown_key(k);
 	}
 
+	if (reads)
+		attr[0].read_format |= PERF_FORMAT_GROUP;
 	if (refresh) {
 		attr[0].disabled = 1;
 		attr[0].wakeup_events = 1;
@@ -276,6 +305,8 @@ int main(int argc, char **argv)
 	fflush(stdout);
 	if (refresh)
 		return refresh_rounds(group, refresh, rounds);
+	if (reads)
+		return group_reads(group, n, reads);
 	if (hold)
 		sleep(hold);
 	return 0;
