@@ -8,8 +8,9 @@
  * socket lives on that CPU, so box state is only ever changed there with
  * interrupts off.  Two things run besides: the uncore PMI, an NMI on that
  * CPU (irq.c), which folds lock-free and so may interrupt any of it; and,
- * for boxes without a PMI, pmu->read from another CPU of the same package
- * (PERF_EV_CAP_READ_ACTIVE_PKG), which folds under the box lock.
+ * for boxes without a PMI, pmu->read of an event alone from another CPU of
+ * the same package (PERF_EV_CAP_READ_ACTIVE_PKG), which folds under the box
+ * lock.
  *
  * The collector changes only in the hotplug callbacks, in this order: a
  * socket coming up is initialised on its first CPU before that CPU is
@@ -618,9 +619,9 @@ static void xu_pmu_enable(struct pmu *pmu)
 
 /*
  * perf adds a group (PERF_PMU_TXN_ADD) and reads one (PERF_PMU_TXN_READ,
- * PERF_FORMAT_GROUP) between start_txn and commit_txn: the box is frozen
- * across both, so a group starts and is read at one instant (a group is
- * one box's).  Nested with perf's own disables as perf_pmu_disable()
+ * PERF_FORMAT_GROUP) between start_txn and commit_txn, on the collector:
+ * the box is frozen across both, so a group starts and is read at one
+ * instant (a group is one box's).  Nested with perf's own disables as perf_pmu_disable()
  * does, which is not exported: a count per CPU, the box frozen at the
  * first and thawed at the last.
  */
@@ -785,8 +786,12 @@ static int xu_event_init(struct perf_event *event)
 
 	event->cpu = cpu;
 	event->pmu_private = box;
-	/* with a PMI, every fold stays on the collector (lock-free vs the NMI) */
-	if (!xp->pmi)
+	/*
+	 * With a PMI, every fold stays on the collector (lock-free vs the
+	 * NMI).  A member of a group does not take the cap, so perf reads the
+	 * group on the collector, which freezes the box for it (start_txn).
+	 */
+	if (!xp->pmi && event->group_leader == event)
 		event->event_caps |= PERF_EV_CAP_READ_ACTIVE_PKG;
 	return 0;
 }

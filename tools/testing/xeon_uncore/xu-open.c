@@ -19,8 +19,9 @@
  * queued signal (fcntl O_ASYNC, F_SETSIG); then check that it stopped.
  * Prints "round <r> samples <n> signals <n> hup <n> stopped <0|1>".
  *
- * reads=N: read the group N times, 20 ms apart, in one read() each
- * (PERF_FORMAT_GROUP); prints "read <k> <value>..." (leader first).
+ * reads=N: open the group disabled, enable it as a whole, read it N
+ * times, 20 ms apart, in one read() each (PERF_FORMAT_GROUP); prints
+ * "read <k> <value>..." (leader first).
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -198,6 +199,10 @@ static int group_reads(int group, int n, int reads)
 	ssize_t want = (ssize_t)((3 + n) * sizeof(buf[0]));
 	int k, i;
 
+	if (ioctl(group, PERF_EVENT_IOC_ENABLE, PERF_IOC_FLAG_GROUP)) {
+		printf("enable failed\n");
+		return 1;
+	}
 	for (k = 1; k <= reads; k++) {
 		nanosleep(&ts, NULL);
 		if (read(group, buf, sizeof(buf)) != want || buf[0] != (unsigned long long)n) {
@@ -283,8 +288,10 @@ int main(int argc, char **argv)
 			return unknown_key(k);
 	}
 
-	if (reads)
+	if (reads) {
 		attr[0].read_format |= PERF_FORMAT_GROUP;
+		attr[0].disabled = 1;
+	}
 	if (refresh) {
 		attr[0].disabled = 1;
 		attr[0].wakeup_events = 1;
