@@ -15,8 +15,9 @@
  * The collector changes only in the hotplug callbacks, in this order: a
  * socket coming up is initialised on its first CPU before that CPU is
  * published; a collector going offline withdraws itself (-1) first, then
- * perf migrates the events, then the new CPU routes the PMI to itself,
- * publishes itself and handles any overflow left pending meanwhile.  The
+ * perf migrates the events, and once the old CPU is dead the new one
+ * routes the PMI to itself, publishes itself and handles any overflow left
+ * pending meanwhile (no samples in between: xu_cpu_offline).  The
  * last CPU of a package stays the collector until it is dead: perf tears
  * its events down after our offline callback, and until then they count
  * and interrupt as before.
