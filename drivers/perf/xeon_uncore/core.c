@@ -622,9 +622,9 @@ static void xu_pmu_enable(struct pmu *pmu)
  * perf adds a group (PERF_PMU_TXN_ADD) and reads one (PERF_PMU_TXN_READ,
  * PERF_FORMAT_GROUP) between start_txn and commit_txn, on the collector:
  * the box is frozen across both, so a group starts and is read at one
- * instant (a group is one box's).  Nested with perf's own disables as perf_pmu_disable()
- * does, which is not exported: a count per CPU, the box frozen at the
- * first and thawed at the last.
+ * instant (a group is one box's).  Nested with perf's own disables as
+ * perf_pmu_disable() does, which is not exported: a count per CPU, the
+ * box frozen at the first and thawed at the last.
  */
 static void xu_pmu_start_txn(struct pmu *pmu, unsigned int flags)
 {
