@@ -214,8 +214,8 @@ bool xu_event_fold(struct xu_box *box, struct perf_event *event)
  * Fold from any CPU of the package (boxes with a PMI: only the collector).
  * In NMI (perf_event_read_local() for a BPF program) the code the NMI
  * interrupted may hold the box lock, and config space takes the PCI lock:
- * an MSR box folds if its lock is free, otherwise the event keeps the
- * count of its last fold.  @poll: the poll timer, which takes the sample
+ * an MSR box folds if its lock is free (a PMI box needs none), otherwise
+ * the event keeps the count of its last fold.  @poll: the poll timer, which takes the sample
  * periods the fold completed (returned; 0 for everyone else).
  */
 static u64 xu_event_update(struct perf_event *event, bool poll)
@@ -225,6 +225,8 @@ static u64 xu_event_update(struct perf_event *event, bool poll)
 	u64 due = 0;
 
 	if (box->pmu->pmi) {
+		if (in_nmi() && box->pmu->type->space != XU_MSR)
+			return 0;
 		if (!(event->hw.state & PERF_HES_UPTODATE))
 			xu_event_fold(box, event);
 		return 0;
@@ -908,9 +910,7 @@ static int xu_pmu_setup(struct xu_pmu *xp, const struct xu_box_type *t,
 
 	xp->type = t;
 	xp->idx = idx;
-	/* the walk reads status in the NMI: MSR boxes only */
-	xp->pmi = pmi && t->pmi_bit && t->ovf && t->space == XU_MSR &&
-		  xu_plat->pmi_status;
+	xp->pmi = pmi && t->pmi_bit && t->ovf && xu_plat->pmi_status;
 	if (t->num_boxes == 1)
 		snprintf(xp->name, sizeof(xp->name), "uncore_%s", t->name);
 	else
@@ -1095,6 +1095,8 @@ static void xu_socket_init(struct xu_socket *sk, int cpu)
 
 	if (xu_plat->init_socket)
 		xu_plat->init_socket(sk);
+	/* what a dead collector left the socket frozen for is gone with it */
+	WRITE_ONCE(sk->deferred, 0);
 	for (i = 0; i < xu_nr_pmus; i++) {
 		struct xu_box *box = xu_pmus[i].boxes[sk->id];
 		const struct xu_box_ops *ops = box->pmu->type->ops;
@@ -1137,7 +1139,8 @@ static void xu_socket_exit(struct xu_socket *sk)
  * On the new collector, its events migrated and the old CPU dead: route
  * the PMI here, then publish.  An overflow whose PMI went to the old CPU
  * meanwhile was only claimed there and left the socket frozen: handle it
- * now, in an NMI.
+ * now, in an NMI; PCI boxes the old CPU's PMI left to its irq_work and it
+ * could not walk there, here in ours.
  */
 static void xu_socket_adopt(void *info)
 {
@@ -1152,6 +1155,7 @@ static void xu_socket_adopt(void *info)
 	WRITE_ONCE(sk->target, -1);
 	if (pmi && xu_plat->pmi_status && xu_plat->pmi_status(sk))
 		xu_socket_pmi_kick(sk);
+	xu_socket_pmi_deferred(sk);
 }
 
 static void xu_socket_move_done(struct xu_socket *sk)

@@ -4,8 +4,8 @@
  *
  * Two ways an overflow is noticed:
  *
- * - The uncore PMI (a platform with pmi_status, an MSR box type with a
- *   pmi_bit and an xu_ovf).  Every counter of such a box is programmed to
+ * - The uncore PMI (a platform with pmi_status, a box type with a pmi_bit
+ *   and an xu_ovf).  Every counter of such a box is programmed to
  *   interrupt: a sampling counter is preloaded with 2^width - period, a
  *   counting one with 2^(width-1), so it interrupts every half range and
  *   a fold never misses a whole lap: no timer has to poll it.  The PMI is
@@ -13,7 +13,12 @@
  *   core walks the status registers that the box types' xu_ovf tables
  *   name and hands each box's overflowed counters to xu_box_overflow(),
  *   which folds, samples and re-arms while the hardware holds the socket
- *   frozen, so a group is read at one instant.
+ *   frozen, so a group is read at one instant.  The NMI walks the MSR
+ *   boxes.  Config space takes the PCI lock, which the NMI may have
+ *   interrupted: the PCI boxes' summary bits go to an irq_work on the same
+ *   CPU (hard irq, on PREEMPT_RT too), which walks those boxes and then
+ *   unfreezes the socket.  Their samples carry the registers the NMI
+ *   interrupted, as the MSR boxes' do.
  *
  * - Polling (every other box).  The box hrtimer folds the counters before
  *   they can wrap; for a sampling event it also runs often enough that at
@@ -247,7 +252,7 @@ void xu_event_set_period(struct xu_box *box, struct perf_event *event,
 	box->armed[hwc->idx] = val;
 	local64_set(&hwc->prev_count,
 		    xu_prev_armed(local64_read(&hwc->prev_count), val, width));
-	xu_write_reg(box, hwc->event_base, val);
+	xu_write_ctr(box, hwc->event_base, val);
 }
 
 /*
@@ -335,13 +340,14 @@ unsigned long xu_ovf_counters(const struct xu_box_type *t, u64 status)
 EXPORT_SYMBOL_IF_KUNIT(xu_ovf_counters);
 
 /*
- * In the PMI, the socket frozen: every box with a summary bit set in the
- * global @status has its status read and cleared (the bits read: an
- * overflow after the read sets them again and interrupts again), and its
- * overflowed counters handled.  A box with no status register is a
- * one-counter box whose summary bit is its overflow.
+ * In the PMI, the socket frozen: every box in @space with a summary bit
+ * set in the global @status has its status read and cleared (the bits
+ * read: an overflow after the read sets them again and interrupts again),
+ * and its overflowed counters handled.  A box with no status register is
+ * a one-counter box whose summary bit is its overflow.
  */
-void xu_socket_overflow(struct xu_socket *sk, u64 status, struct pt_regs *regs)
+void xu_socket_overflow(struct xu_socket *sk, u64 status, struct pt_regs *regs,
+			enum xu_space space)
 {
 	struct xu_box *box;
 	unsigned int b;
@@ -352,7 +358,7 @@ void xu_socket_overflow(struct xu_socket *sk, u64 status, struct pt_regs *regs)
 		u64 st = BIT(0);
 		u64 sum;
 
-		if (!o || !box->pmu->pmi)
+		if (!o || !box->pmu->pmi || t->space != space)
 			continue;
 		sum = o->summary ? o->summary[box->pmu->idx] : o->summary_mask;
 		if (!(status & sum))
@@ -366,9 +372,14 @@ void xu_socket_overflow(struct xu_socket *sk, u64 status, struct pt_regs *regs)
 	}
 }
 
+/* Global status bits that lead to PCI boxes: walked in sk->pmi_work. */
+static u64 xu_pci_summary;
+
 /*
  * One uncore PMI: the platform clears its global latches, the core walks
- * the boxes, the platform unfreezes.  false: no overflow was pending.
+ * the MSR boxes, the platform unfreezes, unless PCI boxes overflowed:
+ * then their walk, and the unfreeze, are left to sk->pmi_work.  false: no
+ * overflow was pending.
  */
 static bool xu_handle_pmi(struct xu_socket *sk, struct pt_regs *regs)
 {
@@ -377,9 +388,44 @@ static bool xu_handle_pmi(struct xu_socket *sk, struct pt_regs *regs)
 	if (!status)
 		return false;
 	xu_irq_plat->pmi_ack(sk, status);
-	xu_socket_overflow(sk, status, regs);
-	xu_irq_plat->pmi_unfreeze(sk);
+	xu_socket_overflow(sk, status, regs, XU_MSR);
+	if (status & xu_pci_summary) {
+		sk->pmi_regs = *regs;
+		WRITE_ONCE(sk->deferred, sk->deferred | (status & xu_pci_summary));
+		irq_work_queue(&sk->pmi_work);
+	} else if (!READ_ONCE(sk->deferred)) {
+		xu_irq_plat->pmi_unfreeze(sk);
+	}
 	return true;
+}
+
+/*
+ * On the collector, in hard irq context just after the NMI: the PCI boxes
+ * the PMI left here, sampled with the registers the NMI interrupted (the
+ * irq_work interrupt does not set irq regs), then the unfreeze.  Run
+ * anywhere else (the collector moved before this ran) it leaves the bits
+ * to the socket's next collector, whose xu_socket_pmi_deferred() queues
+ * it again.
+ */
+static void xu_pmi_work(struct irq_work *work)
+{
+	struct xu_socket *sk = container_of(work, struct xu_socket, pmi_work);
+	u64 status;
+
+	if (READ_ONCE(sk->cpu) != smp_processor_id())
+		return;
+	status = xchg(&sk->deferred, 0);
+	if (!status)
+		return;
+	xu_socket_overflow(sk, status, &sk->pmi_regs, XU_PCI);
+	xu_irq_plat->pmi_unfreeze(sk);
+}
+
+/* On a new collector, interrupts off: take over what the last one left. */
+void xu_socket_pmi_deferred(struct xu_socket *sk)
+{
+	if (READ_ONCE(sk->deferred))
+		irq_work_queue(&sk->pmi_work);
 }
 
 static int xu_nmi_handler(unsigned int type, struct pt_regs *regs)
@@ -599,21 +645,35 @@ DEFINE_SHOW_ATTRIBUTE(xu_stats);
 void xu_socket_irq_init(struct xu_socket *sk)
 {
 	init_irq_work(&sk->throttle_work, xu_throttle_work);
+	sk->pmi_work = IRQ_WORK_INIT_HARD(xu_pmi_work);
 	hrtimer_init(&sk->unthrottle, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED_HARD);
 	sk->unthrottle.function = xu_unthrottle;
 }
 
 void xu_socket_irq_exit(struct xu_socket *sk)
 {
+	irq_work_sync(&sk->pmi_work);
 	irq_work_sync(&sk->throttle_work);
 	hrtimer_cancel(&sk->unthrottle);
 }
 
 int xu_irq_init(const struct xu_platform *plat, bool use_pmi)
 {
+	const struct xu_box_type * const *t;
+	unsigned int i;
 	int ret;
 
 	xu_irq_plat = plat;
+	xu_pci_summary = 0;
+	for (t = plat->types; *t; t++) {
+		const struct xu_ovf *o = (*t)->ovf;
+
+		if (!o || (*t)->space == XU_MSR)
+			continue;
+		xu_pci_summary |= o->summary_mask;
+		for (i = 0; o->summary && i < (*t)->num_boxes; i++)
+			xu_pci_summary |= o->summary[i];
+	}
 	xu_debugfs = debugfs_create_dir(KBUILD_MODNAME, NULL);
 	debugfs_create_file("stats", 0444, xu_debugfs, NULL, &xu_stats_fops);
 	if (!use_pmi || !plat->pmi_status)

@@ -166,6 +166,27 @@ void xu_write_reg(struct xu_box *box, u32 reg, u64 val)
 	rcu_read_unlock();
 }
 
+/*
+ * Preload a counter; the caller has it stopped or frozen.  A PCI counter
+ * is two dwords: with nothing counting, no carry lands between them.
+ */
+void xu_write_ctr(struct xu_box *box, u32 reg, u64 val)
+{
+	struct pci_dev *pdev;
+
+	if (box->pmu->type->space == XU_MSR) {
+		xu_wrmsr(reg, val);
+		return;
+	}
+	rcu_read_lock();
+	pdev = rcu_dereference(box->pdev);
+	if (pdev) {
+		xu_pci_write(pdev, reg, lower_32_bits(val));
+		xu_pci_write(pdev, reg + 4, upper_32_bits(val));
+	}
+	rcu_read_unlock();
+}
+
 bool xu_regs_simulated(void)
 {
 	return xu_msr_ops != &xu_hw_msr_ops;

@@ -275,6 +275,14 @@ struct xu_socket {
 	int target;			/* CPU the events are moving to, or -1 */
 	int pmi_cpu;			/* CPU the PMI is routed to, -1: none */
 	atomic_t kick;			/* self-NMIs in flight (xu_socket_adopt) */
+	/*
+	 * Summary bits of PCI boxes the PMI left to @pmi_work (config space
+	 * is not for an NMI), the socket frozen until it has walked them,
+	 * and the registers the NMI interrupted, for their samples.
+	 */
+	u64 deferred;
+	struct irq_work pmi_work;
+	struct pt_regs pmi_regs;
 	u64 global_ctl;			/* shadow of the global control register */
 	/* samples in the current tick, against sample_limit */
 	unsigned long tick;
@@ -338,6 +346,7 @@ int xu_read_reg(struct xu_box *box, u32 reg, u64 *val);
 int xu_read_halves(int (*read)(void *ctx, u32 reg, u32 *val), void *ctx,
 		   u32 reg, u64 *val);
 void xu_write_reg(struct xu_box *box, u32 reg, u64 val);
+void xu_write_ctr(struct xu_box *box, u32 reg, u64 val);
 void xu_pci_write(struct pci_dev *pdev, u32 reg, u32 val);
 
 /* Overflows and sampling (irq.c) */
@@ -346,7 +355,9 @@ void xu_irq_exit(void);
 void xu_socket_irq_init(struct xu_socket *sk);
 void xu_socket_irq_exit(struct xu_socket *sk);
 void xu_box_overflow(struct xu_box *box, unsigned long ovf, struct pt_regs *regs);
-void xu_socket_overflow(struct xu_socket *sk, u64 status, struct pt_regs *regs);
+void xu_socket_overflow(struct xu_socket *sk, u64 status, struct pt_regs *regs,
+			enum xu_space space);
+void xu_socket_pmi_deferred(struct xu_socket *sk);
 unsigned long xu_ovf_counters(const struct xu_box_type *t, u64 status);
 void xu_event_set_period(struct xu_box *box, struct perf_event *event,
 			 bool reload);
