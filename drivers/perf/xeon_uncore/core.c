@@ -1324,15 +1324,9 @@ static void xu_irqs_exit(void)
 
 static const struct xu_platform *xu_detect(void)
 {
-	struct cpuinfo_x86 *c = &boot_cpu_data;
-	const struct xu_platform * const *p;
+	const struct x86_cpu_id *id = x86_match_cpu(xu_cpu_ids);
 
-	if (c->x86_vendor != X86_VENDOR_INTEL)
-		return NULL;
-	for (p = xu_platforms; *p; p++)
-		if (c->x86 == (*p)->family && c->x86_model == (*p)->model)
-			return *p;
-	return NULL;
+	return id ? (const struct xu_platform *)id->driver_data : NULL;
 }
 
 static int __init xu_init(void)

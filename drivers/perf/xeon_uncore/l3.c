@@ -368,8 +368,6 @@ static const struct xu_box_type * const dunnington_types[] = {
  */
 const struct xu_platform xu_tulsa_platform = {
 	.name		= "Xeon 7100 (Tulsa)",
-	.family		= 0xf,
-	.model		= 0x06,
 	.uclk_max_hz	= 7000000000ULL,
 	.types		= tulsa_types,
 };
@@ -377,8 +375,6 @@ EXPORT_SYMBOL_IF_KUNIT(xu_tulsa_platform);
 
 const struct xu_platform xu_dunnington_platform = {
 	.name		= "Xeon 7400 (Dunnington)",
-	.family		= 6,
-	.model		= 0x1d,
 	.uclk_max_hz	= 5340000000ULL,
 	.types		= dunnington_types,
 };

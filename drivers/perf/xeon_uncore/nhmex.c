@@ -265,8 +265,6 @@ static void nhmex_pmi_unfreeze(struct xu_socket *sk)
 
 const struct xu_platform xu_nhmex_platform = {
 	.name		= "Xeon 7500 (Nehalem-EX)",
-	.family		= 6,
-	.model		= 0x2e,
 	/* Upper bound: no 7500 part clocks its uncore above its cores' 2.66 GHz. */
 	.uclk_max_hz	= 2666000000ULL,
 	.types		= nhmex_types,

@@ -687,8 +687,6 @@ static int snbep_pci_socket(const struct xu_platform *plat, struct pci_dev *pdev
 
 const struct xu_platform xu_snbep_platform = {
 	.name		= "Xeon E5-2600 (Sandy Bridge-EP)",
-	.family		= 6,
-	.model		= 0x2d,
 	/* the ring runs at core clock: the fastest turbo of the line, 3.8 GHz */
 	.uclk_max_hz	= 3800000000ULL,
 	.types		= snbep_types,
@@ -993,8 +991,6 @@ static void ivbep_pmi_unfreeze(struct xu_socket *sk)
 
 const struct xu_platform xu_ivbep_platform = {
 	.name		= "Xeon E5-2600 v2 (Ivy Bridge-EP)",
-	.family		= 6,
-	.model		= 0x3e,
 	/* the ring runs at core clock: the fastest turbo of the line, 4.0 GHz */
 	.uclk_max_hz	= 4000000000ULL,
 	.types		= ivbep_types,

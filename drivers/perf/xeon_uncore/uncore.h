@@ -20,6 +20,7 @@
 #include <linux/perf_event.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
+#include <asm/cpu_device_id.h>
 
 #define XU_MAX_COUNTERS		16
 #define XU_MAX_SOCKETS		8
@@ -223,8 +224,6 @@ struct xu_box_type {
 
 struct xu_platform {
 	const char *name;
-	u8 family;
-	u8 model;
 	u64 uclk_max_hz;		/* fastest clock any counter counts in, any SKU */
 	const struct xu_box_type * const *types;	/* NULL-terminated */
 	const void *priv;	/* the platform's own data */
@@ -483,12 +482,14 @@ static inline u32 xu_ctr(const struct xu_box *box, unsigned int i)
 	return box->base + t->ctr0 + i * t->ctr_stride;
 }
 
-extern const struct xu_platform xu_nhmex_platform;
+/* the platforms of platforms.h's rows */
 extern const struct xu_platform xu_tulsa_platform;
 extern const struct xu_platform xu_dunnington_platform;
+extern const struct xu_platform xu_nhmex_platform;
 extern const struct xu_platform xu_snbep_platform;
 extern const struct xu_platform xu_ivbep_platform;
-/* every supported platform, NULL-terminated (assign.c) */
-extern const struct xu_platform * const xu_platforms[];
+/* every supported platform, NULL-terminated, and their CPUIDs (assign.c) */
+extern const struct xu_platform * const * const xu_platforms;
+extern const struct x86_cpu_id * const xu_cpu_ids;
 
 #endif /* _XEON_UNCORE_H */

@@ -332,6 +332,38 @@ static void xu_test_type_walk(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, got, want);
 }
 
+/* The CPUID row of @plat in xu_cpu_ids, or NULL. */
+static const struct x86_cpu_id *xu_test_cpu_id(const struct xu_platform *plat)
+{
+	const struct x86_cpu_id *id;
+
+	for (id = xu_cpu_ids; id->driver_data; id++)
+		if (id->driver_data == (kernel_ulong_t)plat)
+			return id;
+	return NULL;
+}
+
+/*
+ * The one list of platforms (platforms.h): a CPUID row per platform, in
+ * the same order, Intel's, no two rows for one family and model.
+ */
+static void xu_test_platform_list(struct kunit *test)
+{
+	const struct x86_cpu_id *id = xu_cpu_ids, *o;
+	const struct xu_platform * const *p;
+
+	for (p = xu_platforms; *p; p++, id++) {
+		KUNIT_EXPECT_EQ(test, id->driver_data, (kernel_ulong_t)*p);
+		KUNIT_EXPECT_EQ(test, id->vendor, X86_VENDOR_INTEL);
+		KUNIT_EXPECT_PTR_EQ(test, xu_test_cpu_id(*p), id);
+		for (o = xu_cpu_ids; o < id; o++)
+			KUNIT_EXPECT_FALSE(test, o->family == id->family &&
+					   o->model == id->model);
+	}
+	KUNIT_EXPECT_EQ(test, id->driver_data, 0UL);
+	KUNIT_EXPECT_EQ(test, id->family, 0);
+}
+
 /* Parse "config1:0-7,21\n" back into a word and a mask. */
 static int xu_parse_format(const char *s, u8 *word, u64 *mask)
 {
@@ -818,12 +850,15 @@ static void xu_test_l3_parts(struct kunit *test)
 
 	for (p = 0; p < 2; p++) {
 		const struct xu_platform *plat = xu_l3_plat(p);
+		const struct x86_cpu_id *id;
 		const struct xu_box_type *t = plat->types[0];
 		struct xu_field * const *f;
 		u64 ns;
 
-		KUNIT_EXPECT_EQ(test, plat->family, want[p].family);
-		KUNIT_EXPECT_EQ(test, plat->model, want[p].model);
+		id = xu_test_cpu_id(plat);
+		KUNIT_ASSERT_NOT_NULL(test, id);
+		KUNIT_EXPECT_EQ(test, id->family, want[p].family);
+		KUNIT_EXPECT_EQ(test, id->model, want[p].model);
 		KUNIT_EXPECT_STREQ(test, t->name, "l3");
 		KUNIT_EXPECT_NULL(test, plat->types[1]);
 		KUNIT_EXPECT_EQ(test, t->num_counters, 8U);
@@ -1426,6 +1461,7 @@ static struct kunit_case xu_core_cases[] = {
 	KUNIT_CASE(xu_test_assign_too_many),
 	KUNIT_CASE(xu_test_format_split),
 	KUNIT_CASE(xu_test_type_walk),
+	KUNIT_CASE(xu_test_platform_list),
 	KUNIT_CASE_PARAM(xu_test_format_roundtrip, xu_type_gen),
 	KUNIT_CASE_PARAM(xu_test_config_bits, xu_type_gen),
 	KUNIT_CASE_PARAM(xu_test_event_aliases, xu_type_gen),

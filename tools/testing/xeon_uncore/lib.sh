@@ -10,7 +10,7 @@
 #   XU_CACHE  ${XU_CACHE:-$HOME/.cache/xeon-uncore}; every build product lives here
 #   XU_PROG   name of the running script, used as log prefix
 # and the functions xu_log, xu_warn, xu_die, xu_need_pkgs, xu_lock, xu_hash,
-# xu_linux_source.
+# xu_linux_source, xu_platforms.
 
 # shellcheck disable=SC2034 # used by the scripts that source this file
 XU_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
@@ -34,6 +34,16 @@ xu_usage() {
 	awk 'NR > 3 && !/^#/ { exit } NR > 3 { sub(/^# ?/, ""); print }' "$0"
 }
 xu_debug() { [ "$XU_VERBOSE" = 0 ] || printf '%s: debug: %s\n' "$XU_PROG" "$*" >&2; }
+
+# xu_platforms: the parts of the one list (drivers/perf/xeon_uncore/
+# platforms.h), a line each: "name family model qemu-cpu" (decimal)
+xu_platforms() {
+	sed -n 's/^XU_PLATFORM(\([a-z0-9_]*\),[[:space:]]*\(0x[0-9a-f]*\),[[:space:]]*\(0x[0-9a-f]*\),[[:space:]]*"\([^"]*\)")$/\1 \2 \3 \4/p' \
+		"$XU_REPO/drivers/perf/xeon_uncore/platforms.h" |
+		while read -r name fam model cpu; do
+			echo "$name $((fam)) $((model)) $cpu"
+		done
+}
 
 # Run a command as root (directly, or through sudo when we are not root).
 xu_root() {

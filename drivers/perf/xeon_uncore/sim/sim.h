@@ -165,6 +165,8 @@ struct sim_platform {
 	const char *name;
 	const struct sim_box_type *const *types;
 	unsigned int ntypes;
+	/* the part as it is with gl_ctl=0 (no global control), if it differs */
+	const struct sim_platform *no_gl_ctl;
 	/*
 	 * A counter whose cfg.pmi is set overflowed: update status, apply the
 	 * freeze, return the mask of cores the PMI goes to (0: none).
@@ -341,6 +343,7 @@ u64 sim_cum_at(const struct sim_cum *cum, u64 cycle);
 const struct sim_event *sim_event_find(const struct sim_box_type *t,
 				       u16 code);
 
+/* the parts of the rows of ../platforms.h */
 extern const struct sim_platform sim_nhmex_platform;
 extern const struct sim_platform sim_tulsa_platform;
 extern const struct sim_platform sim_tulsa_nogl_platform;

@@ -581,6 +581,7 @@ const struct sim_platform sim_tulsa_platform = {
 	.name = "tulsa",
 	.types = tulsa_types,
 	.ntypes = ARRAY_SIZE(tulsa_types),
+	.no_gl_ctl = &sim_tulsa_nogl_platform,
 	.pmi = l3_pmi,
 };
 EXPORT_SYMBOL_IF_KUNIT(sim_tulsa_platform);

@@ -30,9 +30,26 @@
 
 /* ---- The instance the driver sees -------------------------------------- */
 
+/* The parts of the one list (../platforms.h), by the name they load as. */
+#define XU_PLATFORM(name, family, model, qemu)	{ #name, &sim_##name##_platform },
+static const struct {
+	const char *name;
+	const struct sim_platform *plat;
+} sim_platforms[] = {
+#include "../platforms.h"
+};
+
+#undef XU_PLATFORM
+
+#define XU_PLATFORM(name, family, model, qemu)	" " #name
+static const char sim_platform_names[] =
+#include "../platforms.h"
+	;
+#undef XU_PLATFORM
+
 static char *platform = "nhmex";
 module_param(platform, charp, 0444);
-MODULE_PARM_DESC(platform, "register tables to model: nhmex, tulsa, dunnington or snbep (default nhmex)");
+MODULE_PARM_DESC(platform, "the part to model, a row of platforms.h (default nhmex)");
 
 static unsigned int sockets = 2;
 module_param(sockets, uint, 0444);
@@ -49,17 +66,6 @@ MODULE_PARM_DESC(log_entries, "register accesses kept in debugfs log (default 65
 static bool gl_ctl = true;
 module_param(gl_ctl, bool, 0444);
 MODULE_PARM_DESC(gl_ctl, "tulsa: implement MSR_EMON_L3_GL_CTL (0x107d8); 0: it faults like an absent MSR (default 1)");
-
-static const struct {
-	const struct sim_platform *plat;
-	const struct sim_platform *no_gl_ctl;	/* if gl_ctl=0 changes it */
-} sim_platforms[] = {
-	{ &sim_nhmex_platform },
-	{ &sim_tulsa_platform, &sim_tulsa_nogl_platform },
-	{ &sim_dunnington_platform },
-	{ &sim_snbep_platform },
-	{ &sim_ivbep_platform },
-};
 
 static struct sim *sim_live;
 static struct dentry *sim_dir;
@@ -736,16 +742,15 @@ static int __init sim_init(void)
 	unsigned int i;
 	int ret;
 
-	for (i = 0; i < ARRAY_SIZE(sim_platforms); i++) {
-		if (strcmp(platform, sim_platforms[i].plat->name))
-			continue;
-		plat = sim_platforms[i].plat;
-		if (!gl_ctl && sim_platforms[i].no_gl_ctl)
-			plat = sim_platforms[i].no_gl_ctl;
-	}
+	for (i = 0; i < ARRAY_SIZE(sim_platforms); i++)
+		if (!strcmp(platform, sim_platforms[i].name))
+			plat = sim_platforms[i].plat;
+	if (plat && !gl_ctl && plat->no_gl_ctl)
+		plat = plat->no_gl_ctl;
 	if (!plat || sockets < 1 || sockets > 8 || !uclk_mhz ||
 	    uclk_mhz > 100000 || log_entries > (1U << 22)) {
-		pr_err("need platform=nhmex|tulsa|dunnington|snbep, sockets=1..8, uclk_mhz=1..100000, log_entries<=4194304\n");
+		pr_err("need platform=one of%s, sockets=1..8, uclk_mhz=1..100000, log_entries<=4194304\n",
+		       sim_platform_names);
 		return -EINVAL;
 	}
 	sim = sim_create(plat, sockets, uclk_mhz, log_entries);

@@ -857,7 +857,32 @@ static void test_log_ring(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sim->log[100 % 64].seq, 100ULL);
 }
 
+/* Every part of the one list (../platforms.h) is modelled under its name. */
+#define XU_PLATFORM(name, family, model, qemu)	{ #name, &sim_##name##_platform },
+static const struct {
+	const char *name;
+	const struct sim_platform *plat;
+} test_platforms[] = {
+#include "../platforms.h"
+};
+
+#undef XU_PLATFORM
+
+static void test_platform_list(struct kunit *test)
+{
+	unsigned int i;
+
+	KUNIT_EXPECT_GE(test, ARRAY_SIZE(test_platforms), 5);
+	for (i = 0; i < ARRAY_SIZE(test_platforms); i++) {
+		KUNIT_EXPECT_STREQ(test, test_platforms[i].plat->name,
+				   test_platforms[i].name);
+		KUNIT_EXPECT_GT(test, test_platforms[i].plat->ntypes, 0U);
+	}
+	KUNIT_EXPECT_PTR_EQ(test, sim_tulsa_platform.no_gl_ctl, &sim_tulsa_nogl_platform);
+}
+
 static struct kunit_case sim_test_cases[] = {
+	KUNIT_CASE(test_platform_list),
 	KUNIT_CASE(test_reset_values),
 	KUNIT_CASE(test_width_and_ignored),
 	KUNIT_CASE(test_write_only),
