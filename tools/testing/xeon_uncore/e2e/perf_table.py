@@ -1,26 +1,32 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Helper of e2e/jaketown: perf's jaketown uncore table against the model.
+"""Helper of e2e/perf-table: perf's uncore event table of the model's part
+against the model.
 
-  jaketown.py plan JSON_DIR PLAN [MUX_MS]
+  perf_table.py part
+                                        the model's platform and perf's
+                                        table for it ("snbep jaketown")
+  perf_table.py plan JSON_DIR PLAN [MUX_MS]
                                         the table, what each event should
                                         program, the perf stat batches
                                         (their events in PLAN.<batch>.events)
-  jaketown.py wait PLAN BATCH SECS|auto CTL ACK
+  perf_table.py wait PLAN BATCH SECS|auto CTL ACK
                                         perf stat's workload: enables the
                                         events through perf's control
                                         fifos, returns once the model has
                                         shown every event of the batch
                                         enabled on every box
-  jaketown.py check PLAN LOG SUMMARY CSV...
+  perf_table.py check PLAN LOG SUMMARY CSV...
                                         replays the model's register log
                                         (since the modules loaded) against
                                         the table
 
-Everything expected is derived here from the JSON fields (EventCode,
-UMask, ExtSel, Counter) and from the Xeon E5-2600 uncore guide (327043-001)
-for the register addresses and filter fields; nothing is read back from the
-driver.
+The part is the model's platform (its debugfs info), one of PARTS: the
+Xeon E5-2600 (snbep, perf's jaketown table) and E5-2600 v2 (ivbep,
+ivytown).  Everything expected is derived here from the JSON fields
+(EventCode, UMask, ExtSel, Counter) and from the part's uncore guide
+(327043-001, 329468) for the register addresses, box control sequences
+and filter fields; nothing is read back from the driver.
 """
 import glob
 import json
@@ -32,66 +38,151 @@ import time
 SIM = '/sys/kernel/debug/xeon_uncore_sim'
 PMUS = '/sys/bus/event_source/devices'
 
-CTL_EN = 1 << 22
+CTL_OV_EN = 1 << 20             # E5-2600 v2: overflow reporting
 CTL_EV_SEL_EXT = 1 << 21
+CTL_EN = 1 << 22
+
+BOX_FRZ_EN, BOX_FRZ = 1 << 16, 1 << 8
 
 # JSON Unit -> perf's PMU name (jevents.py: uncore_<unit>, 'QPI LL' and
-# 'CBO' by its table).  The E5-2600 has no IRP box: its events do not apply.
+# 'CBO' by its table).
 UNIT_PMU = {
     'UBOX': 'uncore_ubox', 'CBO': 'uncore_cbox', 'PCU': 'uncore_pcu',
     'HA': 'uncore_ha', 'iMC': 'uncore_imc', 'QPI LL': 'uncore_qpi',
-    'R2PCIe': 'uncore_r2pcie', 'R3QPI': 'uncore_r3qpi',
+    'R2PCIe': 'uncore_r2pcie', 'R3QPI': 'uncore_r3qpi', 'IRP': 'uncore_irp',
 }
-NOT_ON_PART = {'IRP': 'no IRP box on E5-2600'}
 
 # Counter constraints of the events whose JSON entry has no "Counter":
 # upstream Linux's snbep_uncore_{cbox,r2pcie,r3qpi}_constraints (guide
-# 2.3.3, 2.9.2, 2.10.2: queue occupancies only accumulate behind counter 0).
+# 2.3.3, 2.9.2, 2.10.2: queue occupancies only accumulate behind counter
+# 0), which upstream's ivbep_uncore_* types use too.  An event they do
+# not list (ivytown's R2PCIe RxR_OCCUPANCY, 0x13) may take any counter.
 FALLBACK_COUNTERS = {
     ('CBO', 0x11): [0], ('CBO', 0x36): [0],
     ('R2PCIe', 0x12): [0], ('R2PCIe', 0x23): [0, 1], ('R2PCIe', 0x25): [0, 1],
+    ('R2PCIe', 0x13): [0, 1, 2, 3],
     ('R3QPI', 0x13): [0],
 }
 
-# Box control values of the guide's sequences (2.1.2): init (frz_en, frz,
-# reset counters and controls), exit (reset), unfreeze, freeze; the iMC's
-# box control has only frz_en and frz.
-BOX_FRZ_EN, BOX_FRZ = 1 << 16, 1 << 8
-BOX_VALUES = {0x10103, 0x3, 0x10000, 0x10100}
-IMC_BOX_VALUES = {0x10100, 0x0, 0x10000}
+# C-box filter fields: (register kind, mask in the register), and which
+# events read which field (guide 2.3.5 / 329468 2.3.5): LLC_LOOKUP (0x34)
+# selects by line state; TOR_INSERTS/TOR_OCCUPANCY's OPCODE sub-events
+# (umask bit 0) by opcode; the NID sub-events (umask bit 6) of LLC_LOOKUP,
+# TOR_* and LLC_VICTIMS (0x37) by node; on the v2, RxR_IPQ_RETRY's
+# QPI_CREDITS (0x31, umask bit 4) by link.  tid only with tid_en, which no
+# table event has.
+CF_USE_SNB = [(0x34, 0x34, 0x00, 'state'), (0x35, 0x36, 0x01, 'opc'),
+              (0x34, 0x37, 0x40, 'nid')]
+CF_USE_IVB = CF_USE_SNB + [(0x31, 0x31, 0x10, 'link')]
 
-# C-box filter fields (guide table 2-19)
-CF = {'tid': 0x1f, 'nid': 0xff << 10, 'state': 0x1f << 18, 'opc': 0x1ff << 23}
+# Per part: perf's table, the units it does not have, the box control
+# values of the guide's sequences, the C-box filter fields, the PCI
+# functions of the boxes (dev, fn) in PMU index order.
+PARTS = {
+    'snbep': {
+        'table': 'jaketown',
+        'not_on_part': {'IRP': 'no IRP box on E5-2600'},
+        # guide 2.1.2: init (frz_en, frz, reset counters and controls),
+        # exit (reset), unfreeze, freeze; the iMC's box control has only
+        # frz_en and frz.  Frozen: frz under frz_en.
+        'box_values': {0x10103, 0x3, 0x10000, 0x10100},
+        'imc_box_values': {0x10100, 0x0, 0x10000},
+        'frz_en': BOX_FRZ_EN,
+        # guide table 2-19: one filter register
+        'cf': {'tid': ('filter', 0x1f), 'nid': ('filter', 0xff << 10),
+               'state': ('filter', 0x1f << 18), 'opc': ('filter', 0x1ff << 23)},
+        'cf_regs': {'filter': 0xd14},
+        'cf_use': CF_USE_SNB,
+        'pci': {'ha': [(14, 1)], 'imc': [(16, 0), (16, 1), (16, 4), (16, 5)],
+                'qpi': [(8, 2), (9, 2)], 'r2pcie': [(19, 1)],
+                'r3qpi': [(19, 5), (19, 6)]},
+        'qpi_mm_ports': 2,
+        'pmi': False,
+        'log_cap': 15000,
+    },
+    'ivbep': {
+        'table': 'ivytown',
+        'not_on_part': {},
+        # 329468 2.1: no frz_en, the boxes obey frz alone: init (frz,
+        # reset), exit (reset), unfreeze, freeze; the iMC's box control
+        # frz only.
+        'box_values': {0x103, 0x3, 0x0, 0x100},
+        'imc_box_values': {0x100, 0x0},
+        'frz_en': 0,
+        # FILTER0: tid 4:0, link 8:5, state 22:17; FILTER1: nid 15:0, opc
+        # 28:20 with its c6, nc and isoc qualifiers 31:29
+        'cf': {'tid': ('filter0', 0x1f), 'link': ('filter0', 0xf << 5),
+               'state': ('filter0', 0x3f << 17), 'nid': ('filter1', 0xffff),
+               'opc': ('filter1', 0xfff << 20)},
+        'cf_regs': {'filter0': 0xd14, 'filter1': 0xd1a},
+        'cf_use': CF_USE_IVB,
+        # 329468 / upstream's device IDs; iMC channels 0-3 of each
+        # controller are functions 4, 5, 0, 1
+        'pci': {'ha': [(14, 1), (28, 1)],
+                'imc': [(16, 4), (16, 5), (16, 0), (16, 1),
+                        (30, 4), (30, 5), (30, 0), (30, 1)],
+                'qpi': [(8, 2), (9, 2), (24, 2)], 'r2pcie': [(19, 1)],
+                'r3qpi': [(19, 5), (19, 6), (18, 5)], 'irp': [(5, 6)]},
+        # port 2 has no match/mask function
+        'qpi_mm_ports': 2,
+        # ov_en, box status registers (W1C), the global control and
+        # status (2.1.1-2.1.5): a counter that reports overflows is
+        # preloaded when counting (5.8 step 4)
+        'pmi': True,
+        'log_cap': 11000,
+    },
+}
+
+# The IRP (v2): two sub-units of two counters in one PMU; perf's "Counter"
+# numbers a sub-unit's counters (329468, upstream's 4-counter uncore_irp).
+IRP_SUBUNIT_COUNTERS = 2
+IRP_CTL = [0xd8, 0xdc, 0xe0, 0xe4]
+IRP_CTR = [0xa0, 0xb0, 0xb8, 0xc0]
+
+# v2 global registers (329468 2.1.4-2.1.5, REFERENCE 5.2)
+IVB_GLOBAL_CTL, IVB_GLOBAL_STATUS = 0xc00, 0xc01
+IVB_G_CORE_SEL, IVB_G_UNFRZ, IVB_G_FRZ = 0x7fff, 1 << 29, 1 << 31
+IVB_OV_ALL = 0x7ff              # the summary bits (positions: the model's)
+
+
+def sim_platform():
+    with open(SIM + '/info') as f:
+        for line in f:
+            w = line.split()
+            if len(w) == 2 and w[0] == 'platform':
+                return w[1]
+    return None
+
+
+def this_part():
+    name = sim_platform()
+    if name not in PARTS:
+        raise SystemExit('model platform %s: no perf table known to this test'
+                         % name)
+    return name, PARTS[name]
 
 
 def shift(mask):
     return (mask & -mask).bit_length() - 1
 
 
-def cbox_filter_use(code, umask):
-    """C-box filter fields an event uses (guide 2.3.5): LLC_LOOKUP selects
-    by line state; TOR_INSERTS/TOR_OCCUPANCY's OPCODE sub-events (umask bit
-    0) by opcode; the NID sub-events (umask bit 6) of LLC_LOOKUP, TOR_* and
-    LLC_VICTIMS by node.  tid only with tid_en, which no table event has."""
-    use = []
-    if code == 0x34:
-        use.append('state')
-    if code in (0x35, 0x36) and umask & 0x01:
-        use.append('opc')
-    if code in (0x34, 0x35, 0x36, 0x37) and umask & 0x40:
-        use.append('nid')
-    return use
+def cbox_filter_use(pt, code, umask):
+    """The C-box filter fields an event uses (the part's cf_use)."""
+    return [f for first, last, bit, f in pt['cf_use']
+            if first <= code <= last and (not bit or umask & bit)]
 
 
-def expected_shared(unit, code, ext, umask):
+def expected_shared(pt, unit, code, ext, umask):
     """[(register kind, mask, value)] the event needs in its box's shared
     registers.  The 6.1 JSON has no Filter fields, so every field holds its
-    "no selection" value: the state field all states (0x1f: 0 would match
-    no line), node, opcode, bands, match and mask 0."""
+    "no selection" value: the state field all states (0 would match no
+    line), link, node, opcode (with its qualifiers), bands, match and mask
+    0."""
     out = []
     if unit == 'CBO':
-        for f in cbox_filter_use(code, umask):
-            out.append(('filter', CF[f], CF['state'] if f == 'state' else 0))
+        for f in cbox_filter_use(pt, code, umask):
+            kind, mask = pt['cf'][f]
+            out.append((kind, mask, mask if f == 'state' else 0))
     elif unit == 'PCU' and not ext and 0x0b <= code <= 0x0e:
         out.append(('filter', 0xff << (8 * (code - 0x0b)), 0))
     elif unit == 'QPI LL' and ext and code == 0x38:
@@ -130,34 +221,58 @@ def cpu_socket():
     return m
 
 
-def box_regs(pmu):
+def box_regs(pt, pmu):
     """Registers of a PMU's box (guide 2.3-2.10): space, counter controls,
-    box control, shared registers {kind: address}.  PCI addresses are
-    'dev:fn:0xoff' as the model logs them."""
+    box control, shared registers {kind: address}; on a part with overflow
+    reporting, the box status register (address, its bits) and the
+    counters' (address, counting preload: 2^(width-1), a dword each half
+    in PCI space).  PCI addresses are 'dev:fn:0xoff' as the model logs
+    them."""
     m = re.fullmatch(r'uncore_(\w+?)(?:_(\d+))?', pmu)
     kind, n = m.group(1), int(m.group(2) or 0)
-    if kind == 'ubox':
-        return {'space': 'msr', 'ctl': [0xc10, 0xc11], 'box': None,
-                'fixed': 0xc08, 'shared': {}}
-    if kind == 'cbox':
-        b = 0x20 * n
-        return {'space': 'msr', 'ctl': [0xd10 + b + i for i in range(4)],
-                'box': 0xd04 + b, 'shared': {'filter': 0xd14 + b}}
-    if kind == 'pcu':
-        return {'space': 'msr', 'ctl': [0xc30 + i for i in range(4)],
-                'box': 0xc24, 'shared': {'filter': 0xc34}}
-    fn = {'ha': [(14, 1)], 'imc': [(16, 0), (16, 1), (16, 4), (16, 5)],
-          'qpi': [(8, 2), (9, 2)], 'r2pcie': [(19, 1)],
-          'r3qpi': [(19, 5), (19, 6)]}[kind][n]
+    if kind in ('ubox', 'cbox', 'pcu'):
+        # the U-box's status: counters 0, 1 and the fixed counter
+        if kind == 'ubox':
+            r = {'space': 'msr', 'ctl': [0xc10, 0xc11], 'box': None,
+                 'fixed': 0xc08, 'shared': {},
+                 'ctr': [(0xc16, 1 << 43), (0xc17, 1 << 43)],
+                 'status': (0xc15, 0x7)}
+        elif kind == 'cbox':
+            b = 0x20 * n
+            r = {'space': 'msr', 'ctl': [0xd10 + b + i for i in range(4)],
+                 'box': 0xd04 + b,
+                 'shared': {k: a + b for k, a in pt['cf_regs'].items()},
+                 'ctr': [(0xd16 + b + i, 1 << 43) for i in range(4)],
+                 'status': (0xd15 + b, 0xf)}
+        else:
+            r = {'space': 'msr', 'ctl': [0xc30 + i for i in range(4)],
+                 'box': 0xc24, 'shared': {'filter': 0xc34},
+                 'ctr': [(0xc36 + i, 1 << 47) for i in range(4)],
+                 'status': (0xc35, 0xf)}
+        if not pt['pmi']:
+            r['ctr'] = []
+            del r['status']
+        return r
+    fn = pt['pci'][kind][n]
     nctl = 3 if kind == 'r3qpi' else 4
+    width = 44 if kind in ('r2pcie', 'r3qpi') else 48
 
     def pci(dev_fn, off):
         return '%d:%d:0x%03x' % (dev_fn[0], dev_fn[1], off)
-    r = {'space': 'pci', 'ctl': [pci(fn, 0xd8 + 4 * i) for i in range(nctl)],
-         'box': pci(fn, 0xf4), 'shared': {}}
+    offs = IRP_CTL if kind == 'irp' else [0xd8 + 4 * i for i in range(nctl)]
+    ctrs = IRP_CTR if kind == 'irp' else [0xa0 + 8 * i for i in range(nctl)]
+    r = {'space': 'pci', 'ctl': [pci(fn, o) for o in offs],
+         'box': pci(fn, 0xf4), 'shared': {}, 'ctr': []}
+    if pt['pmi']:
+        # iMC: the DCLK counter at bit 0, counters 0-3 at 1-4
+        r['status'] = (pci(fn, 0xf8), (1 << (nctl + (kind == 'imc'))) - 1)
+        half = 1 << (width - 1)
+        for o in ctrs:
+            r['ctr'] += [(pci(fn, o), half & 0xffffffff),
+                         (pci(fn, o + 4), half >> 32)]
     if kind == 'imc':
         r['fixed'] = pci(fn, 0xf0)
-    if kind == 'qpi':
+    if kind == 'qpi' and n < pt['qpi_mm_ports']:
         aux = (fn[0], 6)
         r['shared'] = {'match0': pci(aux, 0x228), 'match1': pci(aux, 0x22c),
                        'mask0': pci(aux, 0x238), 'mask1': pci(aux, 0x23c)}
@@ -192,15 +307,24 @@ OTHER_KEYS = {'EventName', 'Unit', 'PerPkg', 'BriefDescription',
               'Deprecated', 'Errata'}
 
 
+def cmd_part():
+    name, pt = this_part()
+    print('%s %s' % (name, pt['table']))
+    return 0
+
+
 def cmd_plan(json_dir, plan_path, mux_ms='50'):
     mux_ms = int(mux_ms)
+    name, pt = this_part()
     table = load_table(json_dir)
-    plan = {'total': len(table), 'na': {}, 'events': [], 'batches': [],
-            'problems': []}
+    plan = {'part': name, 'total': len(table), 'na': {}, 'events': [],
+            'batches': [], 'problems': []}
+    if not table:
+        plan['problems'].append('no uncore-*.json in %s' % json_dir)
     units = {}
     for e in table:
         unit = e['Unit']
-        if unit in NOT_ON_PART:
+        if unit in pt['not_on_part']:
             plan['na'].setdefault(unit, []).append(e['EventName'])
             continue
         if unit not in UNIT_PMU:
@@ -214,6 +338,9 @@ def cmd_plan(json_dir, plan_path, mux_ms='50'):
         code, umask, ext, ctl = encode(e)
         if 'Counter' in e:
             ctrs = [int(c) for c in e['Counter'].split(',')]
+            if unit == 'IRP':
+                ctrs = sorted(c + IRP_SUBUNIT_COUNTERS * u for c in ctrs
+                              for u in range(2))
         else:
             ctrs = FALLBACK_COUNTERS.get((unit, code))
             if ctrs is None:
@@ -222,11 +349,15 @@ def cmd_plan(json_dir, plan_path, mux_ms='50'):
                 ctrs = []
         ev = {'name': e['EventName'].lower(), 'unit': unit, 'ctl': ctl,
               'counters': ctrs,
-              'shared': expected_shared(unit, code, ext, umask)}
+              'shared': expected_shared(pt, unit, code, ext, umask)}
         plan['events'].append(ev)
         units.setdefault(unit, []).append(len(plan['events']) - 1)
     for ev in plan['events']:
         ev['pmus'] = pmu_instances(UNIT_PMU[ev['unit']])
+    for unit in pt['not_on_part']:
+        for p in pmu_instances(UNIT_PMU[unit]):
+            plan['problems'].append('%s exists: %s' %
+                                    (p, pt['not_on_part'][unit]))
     plan['pmu_cpus'] = {}
     for ev in plan['events']:
         for p in ev['pmus']:
@@ -239,8 +370,11 @@ def cmd_plan(json_dir, plan_path, mux_ms='50'):
     # per PCI counter), between a freeze and an unfreeze.  perf's enabling
     # the events one by one costs about one more such cycle.  Units share a
     # perf stat while a cycle of all their boxes costs at most CAP entries,
-    # so that enabling and three cycles fit; the C-boxes are split.
-    CAP = 15000
+    # so that enabling and three cycles fit; the C-boxes are split.  A box
+    # that reports overflows also preloads each counter it puts back.  The
+    # v2's guest has twice the PCI boxes and is slower per cycle: 33 iMC
+    # events on its 16 channels took 58000 to 65536 entries at 15000.
+    CAP = pt['log_cap']
     parts = []
     for unit, idx in units.items():
         pmus = plan['events'][idx[0]]['pmus']
@@ -248,26 +382,31 @@ def cmd_plan(json_dir, plan_path, mux_ms='50'):
             plan['problems'].append('no %s PMU for the %d %s events'
                                     % (UNIT_PMU[unit], len(idx), unit))
             continue
-        regs = box_regs(pmus[0])
+        regs = box_regs(pt, pmus[0])
         rot = len(regs['ctl']) * 2 * (1 + (2 if regs['space'] == 'pci' else 1))
+        rot += len(regs['ctr'])
         rot = rot * 11 // 10 + (2 if regs['box'] is not None else 0)
         ctx = sum(len(plan['pmu_cpus'][p]) for p in pmus)
         nb = -(-len(idx) * ctx * rot // CAP)
         per = -(-len(idx) // nb)
         for i in range(nb):
-            part = idx[i * per:(i + 1) * per]
-            parts.append((len(part) * ctx * rot, unit, part, pmus))
+            chunk = idx[i * per:(i + 1) * per]
+            parts.append((len(chunk) * ctx * rot, unit, chunk, pmus))
+    # Largest first, each into the emptiest batch it fits: a batch's
+    # entries also grow with how long its slowest box takes to show every
+    # event (on the v2, 20 U-box events beside 22 iMC ones took 7 cycles
+    # and overflowed the log).
     bins = []
-    for size, unit, part, pmus in sorted(parts, key=lambda p: -p[0]):
-        for b in bins:
-            if b['size'] + size <= CAP:
-                break
+    for size, unit, chunk, pmus in sorted(parts, key=lambda p: -p[0]):
+        fits = [b for b in bins if b['size'] + size <= CAP]
+        if fits:
+            b = min(fits, key=lambda b: b['size'])
         else:
             b = {'size': 0, 'units': [], 'events': [], 'pmus': []}
             bins.append(b)
         b['size'] += size
-        b['units'].append((unit, len(part)))
-        b['events'] += part
+        b['units'].append((unit, len(chunk)))
+        b['events'] += chunk
         b['pmus'] += pmus
     # The boxes of a unit with fewer events rotate more slowly, so that all
     # units of a perf stat complete a cycle in about the same time.
@@ -338,6 +477,8 @@ def cmd_wait(plan_path, batch, limit, ctl, ack):
             for c in plan['pmu_cpus'][p]:
                 want.setdefault((str(socks[c]), sim_box(p)), set()).add(ev['ctl'])
     seen = {k: set() for k in want}
+    # a counter's overflow reporting is not part of its event
+    ov_en = CTL_OV_EN if PARTS[plan['part']]['pmi'] else 0
     perf_control(ctl, ack, 'enable')
     start = time.monotonic()
     n = 0
@@ -347,7 +488,7 @@ def cmd_wait(plan_path, batch, limit, ctl, ack):
             for line in f:
                 w = line.split()
                 if len(w) >= 4 and (w[0], w[1]) in seen:
-                    seen[(w[0], w[1])].add(int(w[3][len('ctl='):], 16))
+                    seen[(w[0], w[1])].add(int(w[3][len('ctl='):], 16) & ~ov_en)
         missing = sum(len(want[k] - seen[k]) for k in want)
         if not missing:
             break
@@ -428,6 +569,8 @@ class Box:
 class Checker:
     def __init__(self, plan):
         self.plan = plan
+        self.pt = pt = PARTS[plan['part']]
+        self.ov_en = CTL_OV_EN if pt['pmi'] else 0
         self.by_ctl = {}        # (unit, ctl) -> [event index]
         for i, ev in enumerate(plan['events']):
             self.by_ctl.setdefault((ev['unit'], ev['ctl']), []).append(i)
@@ -445,7 +588,7 @@ class Checker:
         self.addr = {}          # (space, socket|None, address) -> (box, what, idx)
         self.boxes = []
         for pmu in sorted(self.unit_of):
-            regs = box_regs(pmu)
+            regs = box_regs(pt, pmu)
             for s in self.sockets:
                 box = Box(pmu, s, regs)
                 self.boxes.append(box)
@@ -458,6 +601,17 @@ class Checker:
                     self.addr[(regs['space'], sk, regs['fixed'])] = (box, 'fixed', 0)
                 for kind, a in regs['shared'].items():
                     self.addr[(regs['space'], sk, a)] = (box, kind, 0)
+                for a, preload in regs['ctr']:
+                    self.addr[(regs['space'], sk, a)] = (box, 'ctr', preload)
+                if 'status' in regs:
+                    self.addr[(regs['space'], sk, regs['status'][0])] = \
+                        (box, 'status', regs['status'][1])
+                if pt['pmi'] and pmu == 'uncore_ubox':
+                    self.addr[('msr', None, IVB_GLOBAL_CTL)] = (box, 'gctl', 0)
+                    self.addr[('msr', None, IVB_GLOBAL_STATUS)] = (box, 'gstatus', 0)
+        # the v2's global freeze (frz_all, unfrz_all), per socket
+        self.gfrozen = {s: False for s in self.sockets}
+        self.ov_en_ctls = 0     # counter controls with ov_en
         # MSR registers are per socket: the box of the writing CPU's socket
         self.box_at = {(b.pmu, b.socket): b for b in self.boxes}
         self.cpu_socket = cpu_socket()
@@ -484,15 +638,19 @@ class Checker:
     def check_running(self, box):
         """The box counts: each enabled event's shared fields must hold
         what the table calls for."""
-        if box.frozen:
+        if box.frozen or self.gfrozen[box.socket]:
             return
         unit = self.unit_of[box.pmu]
         for idx, ctl in enumerate(box.ctl):
             if not ctl & CTL_EN:
                 continue
-            for i in self.by_ctl.get((unit, ctl), []):
+            for i in self.by_ctl.get((unit, ctl & ~self.ov_en), []):
                 ok = True
                 for kind, mask, val in self.plan['events'][i]['shared']:
+                    # a QPI port without a match/mask function counts
+                    # every packet: what match 0 under mask 0 selects
+                    if kind not in box.regs['shared']:
+                        continue
                     cur = box.shared.get(kind)
                     if cur is None:
                         ok = False
@@ -519,7 +677,9 @@ class Checker:
             box.ctl[idx] = val
             if val == 0:
                 return
-            evs = self.by_ctl.get((unit, val))
+            if val & self.ov_en:
+                self.ov_en_ctls += 1
+            evs = self.by_ctl.get((unit, val & ~self.ov_en))
             if not evs:
                 self.stray.append('seq %d: %s counter %d control 0x%x: no table event'
                                   % (seq, box.where(), idx, val))
@@ -530,12 +690,38 @@ class Checker:
                              (box.where(), idx, self.plan['events'][i]['counters']))
             self.check_running(box)
         elif what == 'box':
-            ok = IMC_BOX_VALUES if unit == 'iMC' else BOX_VALUES
+            ok = self.pt['imc_box_values' if unit == 'iMC' else 'box_values']
             if val not in ok:
                 self.stray.append('seq %d: %s = 0x%x: not a box control sequence value'
                                   % (seq, loc, val))
-            box.frozen = bool(val & BOX_FRZ_EN and val & BOX_FRZ)
+            frz_en = self.pt['frz_en']
+            box.frozen = bool(val & BOX_FRZ and (val & frz_en or not frz_en))
             self.check_running(box)
+        elif what == 'ctr':
+            # idx: the preload; counting, a counter that reports overflows
+            # starts half-way (329468 5.8: 2^W - period)
+            if not self.ov_en or val != idx:
+                self.stray.append('seq %d: %s = 0x%x: not a counting preload'
+                                  % (seq, loc, val))
+        elif what == 'status':
+            # W1C, a bit per counter (idx: the box's bits)
+            if val & ~idx:
+                self.stray.append('seq %d: %s = 0x%x: bits 0x%x are no counter\'s'
+                                  % (seq, loc, val, val & ~idx))
+        elif what == 'gctl':
+            if val & ~(IVB_G_CORE_SEL | IVB_G_UNFRZ | IVB_G_FRZ) or \
+               (val & IVB_G_UNFRZ and val & IVB_G_FRZ):
+                self.stray.append('seq %d: %s = 0x%x: not a global control sequence value'
+                                  % (seq, loc, val))
+            if val & (IVB_G_UNFRZ | IVB_G_FRZ):
+                self.gfrozen[box.socket] = bool(val & IVB_G_FRZ)
+                for b in self.boxes:
+                    if b.socket == box.socket:
+                        self.check_running(b)
+        elif what == 'gstatus':
+            if val & ~IVB_OV_ALL:
+                self.stray.append('seq %d: %s = 0x%x: bits 0x%x are no box\'s summary'
+                                  % (seq, loc, val, val & ~IVB_OV_ALL))
         elif what == 'fixed':
             if val:
                 self.stray.append('seq %d: %s = 0x%x: no table event uses the fixed counter'
@@ -603,17 +789,21 @@ def cmd_check(plan_path, log_path, summary_path, csvs):
     with open(summary_path, 'w') as f:
         f.write('%d of %d applicable events resolved and programmed correctly; %s\n'
                 % (good, napp, '; '.join(
-                    '%d %s events not applicable (%s)' % (len(v), u, NOT_ON_PART[u])
-                    for u, v in plan['na'].items())))
+                    '%d %s events not applicable (%s)'
+                    % (len(v), u, c.pt['not_on_part'][u])
+                    for u, v in plan['na'].items()) or 'all events apply'))
         f.write('%d register writes no table event calls for\n' % len(c.stray))
     print('checked %d events (%d not applicable of %d); %d stray writes'
           % (napp, na, plan['total'], len(c.stray)))
+    if c.ov_en:
+        print('%d counter controls had ov_en (overflow reporting), not '
+              'part of their event' % c.ov_en_ctls)
     return 1 if c.ev_bad or c.stray or good + na != plan['total'] else 0
 
 
 def main(argv):
-    cmds = {'plan': (cmd_plan, 2), 'wait': (cmd_wait, 5),
-            'check': (cmd_check, 3)}
+    cmds = {'part': (cmd_part, 0), 'plan': (cmd_plan, 2),
+            'wait': (cmd_wait, 5), 'check': (cmd_check, 3)}
     if len(argv) < 2 or argv[1] not in cmds or len(argv) - 2 < cmds[argv[1]][1]:
         print(__doc__, file=sys.stderr)
         return 2
@@ -625,7 +815,7 @@ def main(argv):
         return fn(*args[:3])
     if argv[1] == 'check':
         return fn(args[0], args[1], args[2], args[3:])
-    return fn(*args)
+    return fn()
 
 
 if __name__ == '__main__':
