@@ -697,7 +697,9 @@ EXPORT_SYMBOL_IF_KUNIT(sim_access);
  * @cpu.  -ENOENT, with nothing logged, when the dword holds no register of
  * the model: the caller serves the standard header and capabilities
  * itself.  Otherwise the access is logged and checked like an MSR access;
- * a forbidden read returns 0.
+ * a forbidden read returns 0 (and -EIO, as sim_access() does).  -ENXIO
+ * when the function does not answer: a read an injected fault fails, or a
+ * register the part lacks.
  */
 int sim_pci_access(struct sim *sim, unsigned int socket, unsigned int cpu,
 		   bool write, u32 addr, unsigned int size, u32 *val)
@@ -729,10 +731,12 @@ int sim_pci_access(struct sim *sim, unsigned int socket, unsigned int cpu,
 	if (in_nmi())
 		sim->nmi_accesses++;
 	if (!write && sim_fault_hit(sim, SIM_PCI, addr & ~3U))
-		ret = -EIO;
+		ret = -ENXIO;
 	else
 		ret = sim_reg_access(&sim->sock[socket], &v, a, shift,
 				     GENMASK_ULL(8 * size - 1, 0) << shift);
+	if (ret == -EIO && v.fault)
+		ret = -ENXIO;
 	sim_record(sim, &v);
 	sim_unlock(sim, flags);
 	if (write && sim->kick)

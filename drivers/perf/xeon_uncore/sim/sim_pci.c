@@ -123,7 +123,7 @@ static int sim_pci_read(struct pci_bus *bus, unsigned int devfn, int where,
 		*val = 0;
 		for (i = size - 1; i >= 0 && where < PCI_CFG_SPACE_SIZE; i--)
 			*val = *val << 8 | f->cfg[where + i];
-	} else if (ret == -EIO) {
+	} else if (ret == -ENXIO) {
 		/* an injected fault: the function does not answer */
 		PCI_SET_ERROR_RESPONSE(val);
 		return PCIBIOS_DEVICE_NOT_FOUND;
