@@ -122,7 +122,7 @@ unsigned long xu_event_counters(const struct xu_box_type *type, u64 config)
 {
 	const struct xu_constraint *c;
 
-	for (c = type->constraints; c && c->counters; c++)
+	for (c = xu_constraint_row(type->constraints); c; c = xu_constraint_row(c + 1))
 		if ((config & c->mask) == c->match)
 			return c->counters;
 	return GENMASK(type->num_counters - 1, 0);

@@ -542,11 +542,11 @@ static const struct xu_box_type snbep_ubox = {
 	.ctl_stride	= 1,					\
 	.ctr_stride	= 1,					\
 	.enable_bit	= SNBEP_CTL_EN,				\
-	.constraints	= snbep_cbox_constraints,		\
 	.ops		= &snbep_cbox_ops
 
 static const struct xu_box_type snbep_cbox = {
 	SNBEP_CBOX_LAYOUT(&snbep_part, 8),
+	.constraints	= snbep_cbox_constraints,
 	.shared		= &snbep_cbox_filter,
 	.nshared	= 1,
 	.fields		= snbep_cbox_fields,
@@ -827,10 +827,19 @@ static const struct xu_shared_reg ivbep_cbox_filters[] = {
 	  .fields = { IVBEP_CF_NID >> 32, IVBEP_CF_OPC_ALL >> 32 } },
 };
 
-/* Upstream keeps the E5-2600's constraints for this C-box; so do we. */
+/*
+ * The E5-2600's constraints (upstream keeps them unchanged), and QLRU,
+ * new in this part, on counters 0-1 as perf's ivytown table has it.
+ */
+static const struct xu_constraint ivbep_cbox_constraints[] = {
+	XU_CONSTRAINT(SNBEP_CTL_EV_SEL, 0x3c, 0x3),
+	XU_CONSTRAINTS_MORE(snbep_cbox_constraints),
+};
+
 static const struct xu_box_type ivbep_cbox = {
 	SNBEP_CBOX_LAYOUT(&ivbep_part, 15),
 	IVBEP_PMI(IVBEP_OV_C, IVBEP_C0_BOX_STATUS),
+	.constraints	= ivbep_cbox_constraints,
 	.shared		= ivbep_cbox_filters,
 	.nshared	= ARRAY_SIZE(ivbep_cbox_filters),
 	.fields		= ivbep_cbox_fields,
@@ -901,12 +910,18 @@ static const struct xu_box_type ivbep_qpi = {
 	.ops		= &snbep_qpi_ops,
 };
 
+/* the E5-2600's, and TxR_NACK_CCW, new here: counters 0-1 (ivytown) */
+static const struct xu_constraint ivbep_r2pcie_constraints[] = {
+	SNBEP_R_ON(0x28, 0x3),
+	XU_CONSTRAINTS_MORE(snbep_r2pcie_constraints),
+};
+
 static const struct xu_box_type ivbep_r2pcie = {
 	SNBEP_PCI_BOX(&ivbep_part, "r2pcie", 1, ((const u16[]){ 0x0e34 }), 4, 44),
 	IVBEP_PMI(IVBEP_OV_R2, IVBEP_PCI_BOX_STATUS),
 	.max_inc	= 32,
 	.fields		= snbep_pci_fields,
-	.constraints	= snbep_r2pcie_constraints,
+	.constraints	= ivbep_r2pcie_constraints,
 	.ops		= &snbep_box_ops,
 };
 
@@ -918,17 +933,7 @@ static const struct xu_box_type ivbep_r2pcie = {
 static const struct xu_constraint ivbep_r3qpi_constraints[] = {
 	SNBEP_R_ON(0x07, 0x4), SNBEP_R_ON(0x08, 0x4), SNBEP_R_ON(0x09, 0x4),
 	SNBEP_R_ON(0x0a, 0x4),
-	SNBEP_R_ON(0x10, 0x3), SNBEP_R_ON(0x11, 0x3), SNBEP_R_ON(0x12, 0x3),
-	SNBEP_R_ON(0x13, 0x1), SNBEP_R_ON(0x20, 0x3), SNBEP_R_ON(0x21, 0x3),
-	SNBEP_R_ON(0x22, 0x3), SNBEP_R_ON(0x23, 0x3), SNBEP_R_ON(0x24, 0x3),
-	SNBEP_R_ON(0x25, 0x3), SNBEP_R_ON(0x26, 0x3), SNBEP_R_ON(0x28, 0x3),
-	SNBEP_R_ON(0x29, 0x3), SNBEP_R_ON(0x2a, 0x3), SNBEP_R_ON(0x2b, 0x3),
-	SNBEP_R_ON(0x2c, 0x3), SNBEP_R_ON(0x2d, 0x3), SNBEP_R_ON(0x2e, 0x3),
-	SNBEP_R_ON(0x2f, 0x3), SNBEP_R_ON(0x30, 0x3), SNBEP_R_ON(0x31, 0x3),
-	SNBEP_R_ON(0x32, 0x3), SNBEP_R_ON(0x33, 0x3), SNBEP_R_ON(0x34, 0x3),
-	SNBEP_R_ON(0x36, 0x3), SNBEP_R_ON(0x37, 0x3), SNBEP_R_ON(0x38, 0x3),
-	SNBEP_R_ON(0x39, 0x3),
-	{ }
+	XU_CONSTRAINTS_MORE(snbep_r3qpi_constraints),
 };
 
 /* "up to 8 bits per cycle" (guide 2.10.2) */

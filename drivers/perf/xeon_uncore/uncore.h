@@ -77,10 +77,23 @@ struct xu_constraint {
 	u64 mask;
 	u64 match;
 	unsigned long counters;
+	/* a row with no counters ends the table, or goes on in @more */
+	const struct xu_constraint *more;
 };
 
 #define XU_CONSTRAINT(_mask, _match, _counters) \
 	{ .mask = (_mask), .match = (_match), .counters = (_counters) }
+/* the last row of a part's table that adds to a sibling part's */
+#define XU_CONSTRAINTS_MORE(_table)	{ .more = (_table) }
+
+/* @c, or the row a chain of tables goes on at; NULL: the end of the list */
+static inline const struct xu_constraint *
+xu_constraint_row(const struct xu_constraint *c)
+{
+	while (c && !c->counters)
+		c = c->more;
+	return c;
+}
 
 /*
  * Bits of a config word that this part reserves where a sibling part has a

@@ -674,7 +674,7 @@ static void xu_test_constraints(struct kunit *test)
 	KUNIT_EXPECT_GE(test, type->width, 32U);
 	KUNIT_EXPECT_LE(test, type->width, 48U);
 	KUNIT_EXPECT_GE(test, type->max_inc, 1U);
-	for (k = type->constraints; k && k->counters; k++) {
+	for (k = xu_constraint_row(type->constraints); k; k = xu_constraint_row(k + 1)) {
 		KUNIT_EXPECT_EQ(test, k->counters & ~all, 0UL);
 		KUNIT_EXPECT_EQ(test, xu_event_counters(type, k->match), k->counters);
 	}
@@ -1156,6 +1156,16 @@ static const struct xu_snbep_case xu_snbep_cases[] = {
 	{ "invert is reserved", "cbox", { 0x800000 | 0x0034 }, false, .ivb = true },
 	{ "invert is reserved (PCI box)", "r3qpi", { 0x800000 | 0x0010 }, false, .ivb = true },
 	{ "r3qpi ring event on counter 2 only", "r3qpi", { 0x0107 }, true, 0x4, .ivb = true },
+	/* the v2's constraints go on in the E5-2600's table */
+	{ "r3qpi occupancy on counter 0 (E5-2600's row)", "r3qpi", { 0x0113 }, true, 0x1,
+	  .ivb = true },
+	{ "cbox qlru on counters 0-1", "cbox", { 0x013c }, true, 0x3, .ivb = true },
+	{ "cbox rxr_occupancy on counter 0 (E5-2600's row)", "cbox", { 0x0111 }, true, 0x1,
+	  .ivb = true },
+	{ "r2pcie txr_nack_ccw on counters 0-1", "r2pcie", { 0x0128 }, true, 0x3, .ivb = true },
+	{ "r2pcie rxr_ak_bounces on counter 0 (E5-2600's row)", "r2pcie", { 0x0112 }, true,
+	  0x1, .ivb = true },
+	{ "r2pcie 0x28 unconstrained on the E5-2600", "r2pcie", { 0x0128 }, true, 0xf },
 	{ "pcu event extension (upstream refuses it)", "pcu", { 0x200000 | 0x17 }, true,
 	  0xf, .ivb = true },
 	{ "qpi cto_count with a match", "qpi", { 0x200038, 0x1ULL << 5, 0xfULL << 5 }, true,
