@@ -145,13 +145,17 @@ IVB_G_CORE_SEL, IVB_G_UNFRZ, IVB_G_FRZ = 0x7fff, 1 << 29, 1 << 31
 IVB_OV_ALL = 0x7ff              # the summary bits (positions: the model's)
 
 
-def sim_platform():
+def sim_info(key):
     with open(SIM + '/info') as f:
         for line in f:
             w = line.split()
-            if len(w) == 2 and w[0] == 'platform':
+            if len(w) == 2 and w[0] == key:
                 return w[1]
     return None
+
+
+def sim_platform():
+    return sim_info('platform')
 
 
 def this_part():
@@ -373,8 +377,10 @@ def cmd_plan(json_dir, plan_path, mux_ms='50'):
     # so that enabling and three cycles fit; the C-boxes are split.  A box
     # that reports overflows also preloads each counter it puts back.  The
     # v2's guest has twice the PCI boxes and is slower per cycle: 33 iMC
-    # events on its 16 channels took 58000 to 65536 entries at 15000.
-    CAP = pt['log_cap']
+    # events on its 16 channels took 58000 to 65536 entries at 15000.  A
+    # model loaded with a longer log (log_entries) takes larger batches:
+    # fewer perf stat runs, the same rotations.
+    CAP = pt['log_cap'] * int(sim_info('log_entries') or 65536) // 65536
     parts = []
     for unit, idx in units.items():
         pmus = plan['events'][idx[0]]['pmus']
