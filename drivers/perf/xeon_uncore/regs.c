@@ -151,26 +151,12 @@ int xu_read_reg(struct xu_box *box, u32 reg, u64 *val)
 	return xu_box_read(box, reg, val, false);
 }
 
-void xu_write_reg(struct xu_box *box, u32 reg, u64 val)
-{
-	struct pci_dev *pdev;
-
-	if (box->pmu->type->space == XU_MSR) {
-		xu_wrmsr(reg, val);
-		return;
-	}
-	rcu_read_lock();
-	pdev = rcu_dereference(box->pdev);
-	if (pdev)
-		xu_pci_write(pdev, reg, val);
-	rcu_read_unlock();
-}
-
 /*
- * Preload a counter; the caller has it stopped or frozen.  A PCI counter
- * is two dwords: with nothing counting, no carry lands between them.
+ * A register of a box: an MSR, or a dword of config space.  @ctr: a
+ * counter, which in config space is two dwords; the caller has it
+ * stopped or frozen, so no carry lands between them.
  */
-void xu_write_ctr(struct xu_box *box, u32 reg, u64 val)
+static void xu_box_write(struct xu_box *box, u32 reg, u64 val, bool ctr)
 {
 	struct pci_dev *pdev;
 
@@ -182,9 +168,21 @@ void xu_write_ctr(struct xu_box *box, u32 reg, u64 val)
 	pdev = rcu_dereference(box->pdev);
 	if (pdev) {
 		xu_pci_write(pdev, reg, lower_32_bits(val));
-		xu_pci_write(pdev, reg + 4, upper_32_bits(val));
+		if (ctr)
+			xu_pci_write(pdev, reg + 4, upper_32_bits(val));
 	}
 	rcu_read_unlock();
+}
+
+void xu_write_reg(struct xu_box *box, u32 reg, u64 val)
+{
+	xu_box_write(box, reg, val, false);
+}
+
+/* Preload a counter, stopped or frozen. */
+void xu_write_ctr(struct xu_box *box, u32 reg, u64 val)
+{
+	xu_box_write(box, reg, val, true);
 }
 
 bool xu_regs_simulated(void)
