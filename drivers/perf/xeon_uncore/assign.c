@@ -18,16 +18,10 @@
 
 #include "uncore.h"
 
-/* The parts the driver knows, the rows of platforms.h; KUnit walks them all. */
-#define XU_PLATFORM(name, family, model, qemu)	(&xu_##name##_platform),
-static const struct xu_platform * const xu_platform_rows[] = {
-#include "platforms.h"
-	NULL
-};
-
-#undef XU_PLATFORM
-
-/* ...and the CPUs that have them */
+/*
+ * The parts the driver knows, by the CPUs that have them: the rows of
+ * platforms.h, each with its platform; KUnit walks them all.
+ */
 #define XU_PLATFORM(name, family, model, qemu)				\
 	X86_MATCH_VENDOR_FAM_MODEL(INTEL, family, model, &xu_##name##_platform),
 static const struct x86_cpu_id xu_cpu_id_rows[] = {
@@ -37,8 +31,6 @@ static const struct x86_cpu_id xu_cpu_id_rows[] = {
 
 #undef XU_PLATFORM
 
-const struct xu_platform * const * const xu_platforms = xu_platform_rows;
-EXPORT_SYMBOL_IF_KUNIT(xu_platforms);
 const struct x86_cpu_id * const xu_cpu_ids = xu_cpu_id_rows;
 EXPORT_SYMBOL_IF_KUNIT(xu_cpu_ids);
 

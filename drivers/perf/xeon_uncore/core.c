@@ -215,8 +215,9 @@ bool xu_event_fold(struct xu_box *box, struct perf_event *event)
  * In NMI (perf_event_read_local() for a BPF program) the code the NMI
  * interrupted may hold the box lock, and config space takes the PCI lock:
  * an MSR box folds if its lock is free (a PMI box needs none), otherwise
- * the event keeps the count of its last fold.  @poll: the poll timer, which takes the sample
- * periods the fold completed (returned; 0 for everyone else).
+ * the event keeps the count of its last fold.  @poll: the poll timer,
+ * which takes the sample periods the fold completed (returned; 0 for
+ * everyone else).
  */
 static u64 xu_event_update(struct perf_event *event, bool poll)
 {
@@ -224,15 +225,15 @@ static u64 xu_event_update(struct perf_event *event, bool poll)
 	unsigned long flags;
 	u64 due = 0;
 
+	if (in_nmi() && box->pmu->type->space != XU_MSR)
+		return 0;
 	if (box->pmu->pmi) {
-		if (in_nmi() && box->pmu->type->space != XU_MSR)
-			return 0;
 		if (!(event->hw.state & PERF_HES_UPTODATE))
 			xu_event_fold(box, event);
 		return 0;
 	}
 	if (in_nmi()) {
-		if (box->pmu->type->space != XU_MSR || !raw_spin_trylock(&box->lock))
+		if (!raw_spin_trylock(&box->lock))
 			return 0;
 		if (!(event->hw.state & PERF_HES_UPTODATE))
 			xu_event_fold(box, event);

@@ -501,8 +501,7 @@ extern const struct xu_platform xu_dunnington_platform;
 extern const struct xu_platform xu_nhmex_platform;
 extern const struct xu_platform xu_snbep_platform;
 extern const struct xu_platform xu_ivbep_platform;
-/* every supported platform, NULL-terminated, and their CPUIDs (assign.c) */
-extern const struct xu_platform * const * const xu_platforms;
+/* every supported platform, by its CPUID; driver_data 0 ends it (assign.c) */
 extern const struct x86_cpu_id * const xu_cpu_ids;
 
 #endif /* _XEON_UNCORE_H */

@@ -276,33 +276,38 @@ static void xu_test_assign_too_many(struct kunit *test)
  * driver's own list: the parameter is the type's slot in its platform's
  * NULL-terminated list, so nothing here needs resizing when one is added.
  */
-static const struct xu_platform * const *
-xu_plat_of(const struct xu_box_type * const *slot)
+static const struct xu_platform *xu_id_plat(const struct x86_cpu_id *id)
 {
-	const struct xu_platform * const *p;
-	const struct xu_box_type * const *t;
+	return (const struct xu_platform *)id->driver_data;
+}
 
-	for (p = xu_platforms; *p; p++)
-		for (t = (*p)->types; *t; t++)
+/* The row of xu_cpu_ids whose platform has type slot @slot, or NULL. */
+static const struct x86_cpu_id *xu_plat_of(const struct xu_box_type * const *slot)
+{
+	const struct xu_box_type * const *t;
+	const struct x86_cpu_id *id;
+
+	for (id = xu_cpu_ids; id->driver_data; id++)
+		for (t = xu_id_plat(id)->types; *t; t++)
 			if (t == slot)
-				return p;
+				return id;
 	return NULL;
 }
 
 static const void *xu_type_gen(const void *prev, char *desc)
 {
 	const struct xu_box_type * const *slot = prev;
-	const struct xu_platform * const *p = slot ? xu_plat_of(slot) : xu_platforms;
+	const struct x86_cpu_id *id = slot ? xu_plat_of(slot) : xu_cpu_ids;
 
-	if (!p || !*p)
+	if (!id || !id->driver_data)
 		return NULL;
-	slot = slot ? slot + 1 : (*p)->types;
+	slot = slot ? slot + 1 : xu_id_plat(id)->types;
 	while (!*slot) {
-		if (!*++p)
+		if (!(++id)->driver_data)
 			return NULL;
-		slot = (*p)->types;
+		slot = xu_id_plat(id)->types;
 	}
-	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s %s", (*p)->name, (*slot)->name);
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s %s", xu_id_plat(id)->name, (*slot)->name);
 	return slot;
 }
 
@@ -315,13 +320,13 @@ static const struct xu_box_type *xu_param_type(struct kunit *test)
 static void xu_test_type_walk(struct kunit *test)
 {
 	char desc[KUNIT_PARAM_DESC_SIZE];
-	const struct xu_platform * const *p;
 	const struct xu_box_type * const *t;
+	const struct x86_cpu_id *id;
 	const void *param = NULL;
 	unsigned int want = 0, got = 0;
 
-	for (p = xu_platforms; *p; p++)
-		for (t = (*p)->types; *t; t++)
+	for (id = xu_cpu_ids; id->driver_data; id++)
+		for (t = xu_id_plat(id)->types; *t; t++)
 			want++;
 	/* Tulsa 1, Dunnington 1, Xeon 7500 2, E5-2600 8, E5-2600 v2 9 */
 	KUNIT_EXPECT_GE(test, want, 21U);
@@ -344,24 +349,25 @@ static const struct x86_cpu_id *xu_test_cpu_id(const struct xu_platform *plat)
 }
 
 /*
- * The one list of platforms (platforms.h): a CPUID row per platform, in
- * the same order, Intel's, no two rows for one family and model.
+ * The one list of platforms (platforms.h): Intel's CPUs, no two rows for
+ * one family and model or for one platform, every row with box types.
  */
 static void xu_test_platform_list(struct kunit *test)
 {
-	const struct x86_cpu_id *id = xu_cpu_ids, *o;
-	const struct xu_platform * const *p;
+	const struct x86_cpu_id *id, *o;
+	unsigned int n = 0;
 
-	for (p = xu_platforms; *p; p++, id++) {
-		KUNIT_EXPECT_EQ(test, id->driver_data, (kernel_ulong_t)*p);
+	for (id = xu_cpu_ids; id->driver_data; id++, n++) {
 		KUNIT_EXPECT_EQ(test, id->vendor, X86_VENDOR_INTEL);
-		KUNIT_EXPECT_PTR_EQ(test, xu_test_cpu_id(*p), id);
-		for (o = xu_cpu_ids; o < id; o++)
+		KUNIT_EXPECT_NOT_NULL(test, xu_id_plat(id)->types[0]);
+		for (o = xu_cpu_ids; o < id; o++) {
 			KUNIT_EXPECT_FALSE(test, o->family == id->family &&
 					   o->model == id->model);
+			KUNIT_EXPECT_NE(test, o->driver_data, id->driver_data);
+		}
 	}
-	KUNIT_EXPECT_EQ(test, id->driver_data, 0UL);
-	KUNIT_EXPECT_EQ(test, id->family, 0);
+	/* tulsa, dunnington, nhmex, snbep, ivbep */
+	KUNIT_EXPECT_GE(test, n, 5U);
 }
 
 /* Parse "config1:0-7,21\n" back into a word and a mask. */

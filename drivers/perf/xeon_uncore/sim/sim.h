@@ -343,7 +343,13 @@ u64 sim_cum_at(const struct sim_cum *cum, u64 cycle);
 const struct sim_event *sim_event_find(const struct sim_box_type *t,
 				       u16 code);
 
-/* the parts of the rows of ../platforms.h */
+/* the parts of the rows of ../platforms.h, by the name they load as */
+struct sim_platform_row {
+	const char *name;
+	const struct sim_platform *plat;
+};
+
+extern const struct sim_platform_row * const sim_platform_rows;	/* { } ends it */
 extern const struct sim_platform sim_nhmex_platform;
 extern const struct sim_platform sim_tulsa_platform;
 extern const struct sim_platform sim_tulsa_nogl_platform;

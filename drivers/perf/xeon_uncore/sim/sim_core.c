@@ -137,6 +137,18 @@ void sim_pattern_default(struct sim_pattern *pat, const char *type,
 }
 EXPORT_SYMBOL_IF_KUNIT(sim_pattern_default);
 
+/* The parts of the one list (../platforms.h), by the name they load as. */
+#define XU_PLATFORM(name, family, model, qemu)	{ #name, &sim_##name##_platform },
+static const struct sim_platform_row sim_platform_row_table[] = {
+#include "../platforms.h"
+	{ }
+};
+
+#undef XU_PLATFORM
+
+const struct sim_platform_row * const sim_platform_rows = sim_platform_row_table;
+EXPORT_SYMBOL_IF_KUNIT(sim_platform_rows);
+
 static bool sim_cond(u8 p, const struct sim_ctr_cfg *cfg)
 {
 	if (!cfg->thresh)

@@ -30,23 +30,6 @@
 
 /* ---- The instance the driver sees -------------------------------------- */
 
-/* The parts of the one list (../platforms.h), by the name they load as. */
-#define XU_PLATFORM(name, family, model, qemu)	{ #name, &sim_##name##_platform },
-static const struct {
-	const char *name;
-	const struct sim_platform *plat;
-} sim_platforms[] = {
-#include "../platforms.h"
-};
-
-#undef XU_PLATFORM
-
-#define XU_PLATFORM(name, family, model, qemu)	" " #name
-static const char sim_platform_names[] =
-#include "../platforms.h"
-	;
-#undef XU_PLATFORM
-
 static char *platform = "nhmex";
 module_param(platform, charp, 0444);
 MODULE_PARM_DESC(platform, "the part to model, a row of platforms.h (default nhmex)");
@@ -738,19 +721,25 @@ static const struct file_operations sim_dfile_fops = {
 static int __init sim_init(void)
 {
 	const struct sim_platform *plat = NULL;
+	const struct sim_platform_row *row;
 	struct sim *sim;
 	unsigned int i;
 	int ret;
 
-	for (i = 0; i < ARRAY_SIZE(sim_platforms); i++)
-		if (!strcmp(platform, sim_platforms[i].name))
-			plat = sim_platforms[i].plat;
+	for (row = sim_platform_rows; row->name; row++)
+		if (!strcmp(platform, row->name))
+			plat = row->plat;
 	if (plat && !gl_ctl && plat->no_gl_ctl)
 		plat = plat->no_gl_ctl;
-	if (!plat || sockets < 1 || sockets > 8 || !uclk_mhz ||
-	    uclk_mhz > 100000 || log_entries > (1U << 22)) {
-		pr_err("need platform=one of%s, sockets=1..8, uclk_mhz=1..100000, log_entries<=4194304\n",
-		       sim_platform_names);
+	if (!plat) {
+		pr_err("platform=%s: not a part of platforms.h, which has:\n", platform);
+		for (row = sim_platform_rows; row->name; row++)
+			pr_err("  %s\n", row->name);
+		return -EINVAL;
+	}
+	if (sockets < 1 || sockets > 8 || !uclk_mhz || uclk_mhz > 100000 ||
+	    log_entries > (1U << 22)) {
+		pr_err("need sockets=1..8, uclk_mhz=1..100000, log_entries<=4194304\n");
 		return -EINVAL;
 	}
 	sim = sim_create(plat, sockets, uclk_mhz, log_entries);
