@@ -293,12 +293,20 @@ static int sim_pci_free_domain(void)
 	return domain + 1;
 }
 
+/*
+ * pci_remove_root_bus() deletes the host bridge but leaves it the reference
+ * pci_create_root_bus() gave its creator (6.1 and 6.12 alike): dropped
+ * here, or the bridge and its windows leak with every unload of the model.
+ */
 static void sim_pci_remove_bus(struct sim_pci_host *h)
 {
+	struct pci_host_bridge *bridge = pci_find_host_bridge(h->bus);
+
 	pci_lock_rescan_remove();
 	pci_stop_root_bus(h->bus);
 	pci_remove_root_bus(h->bus);
 	pci_unlock_rescan_remove();
+	pci_free_host_bridge(bridge);
 }
 
 void sim_pci_destroy(void)
