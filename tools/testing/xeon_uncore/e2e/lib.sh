@@ -88,6 +88,16 @@ truth() {
 	echo "$sum"
 }
 
+# counts_equal_truth CSV CHECKS: every "EVENT BOX [COUNTER...]" line of
+# CHECKS counted, on each socket, the truth of BOX (counts.py; the truth is
+# read once, after perf stat)
+counts_equal_truth() {
+	cat "$SIM/truth" >"$XU_TMP/truth"
+	python3 ./counts.py "$1" "$XU_TMP/truth" "$2" >"$XU_TMP/counts" ||
+		fail "$(grep MISMATCH "$XU_TMP/counts" | head -3 | tr '\n' '|')"
+	cat "$XU_TMP/counts"
+}
+
 # perf_stat FILE PERF-STAT-ARGS...: CSV output in FILE
 perf_stat() {
 	local out=$1
