@@ -11,7 +11,9 @@
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/math64.h>
+#include <linux/overflow.h>
 #include <linux/printk.h>
+#include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/time64.h>
 #include <kunit/visibility.h>
@@ -205,9 +207,10 @@ static void xu_note_ignored(const struct xu_pmu *xp, const u64 *config,
 }
 
 /**
- * xu_encode() - validate an event's config words and translate them
+ * xu_encode_alt() - validate an event's config words and translate them
  * @xp: the PMU
  * @config: attr.config, config1, config2
+ * @alt: which of the event's alternative encodings (xu_enc.nalt)
  * @enc: out: the control register value, the counters the event may be
  *	placed on, and what it needs of the box's shared registers
  *
@@ -216,8 +219,8 @@ static void xu_note_ignored(const struct xu_pmu *xp, const u64 *config,
  *
  * Return: NULL, or the reason the config is refused.
  */
-const char *xu_encode(const struct xu_pmu *xp, const u64 *config,
-		      struct xu_enc *enc)
+const char *xu_encode_alt(const struct xu_pmu *xp, const u64 *config,
+			  unsigned int alt, struct xu_enc *enc)
 {
 	const struct xu_box_type *t = xp->type;
 	const char *why = xu_check_config(xp, config);
@@ -226,11 +229,16 @@ const char *xu_encode(const struct xu_pmu *xp, const u64 *config,
 	if (why)
 		return why;
 	if (t->ops && t->ops->encode) {
+		enc->alt = alt;
 		why = t->ops->encode(t, config, enc);
+		if (!why && alt && alt >= enc->nalt)
+			why = "no such alternative encoding";
 		if (!why)
 			xu_note_ignored(xp, config, enc);
 		return why;
 	}
+	if (alt)
+		return "no such alternative encoding";
 	enc->ctl = config[0] & ~t->enable_bit;
 	if (t->fixed_ctr && enc->ctl == XU_FIXED_EVENT) {
 		/* a fixed counter's control has only the enable bit */
@@ -241,7 +249,21 @@ const char *xu_encode(const struct xu_pmu *xp, const u64 *config,
 	}
 	return NULL;
 }
-EXPORT_SYMBOL_IF_KUNIT(xu_encode);
+EXPORT_SYMBOL_IF_KUNIT(xu_encode_alt);
+
+/* The state of @t's shared registers on one box, none held: kfree() it. */
+struct xu_shared_state *xu_shared_alloc(const struct xu_box_type *t)
+{
+	struct xu_shared_state *st;
+
+	if (WARN_ON_ONCE(t->nshared > XU_MAX_SHARED))
+		return NULL;
+	st = kzalloc(struct_size(st, reg, t->nshared), GFP_KERNEL);
+	if (st)
+		st->n = t->nshared;
+	return st;
+}
+EXPORT_SYMBOL_IF_KUNIT(xu_shared_alloc);
 
 /*
  * Shared registers: a field an event uses is either unused on the box or
@@ -250,15 +272,17 @@ EXPORT_SYMBOL_IF_KUNIT(xu_encode);
 bool xu_shared_fits(const struct xu_box_type *t,
 		    const struct xu_shared_state *st, const struct xu_enc *enc)
 {
-	unsigned int s, f;
+	unsigned int u, f;
 
-	for (s = 0; s < t->nshared; s++) {
-		const u64 *fields = t->shared[s].fields;
+	for (u = 0; u < enc->nuse; u++) {
+		const struct xu_use *use = &enc->use[u];
+		const struct xu_shared_val *r = &st->reg[use->reg];
+		const u64 *fields = t->shared[use->reg].fields;
 
 		for (f = 0; f < XU_MAX_FIELDS && fields[f]; f++) {
-			if (!(enc->shared_mask[s] & fields[f]) || !st->ref[s][f])
+			if (!(use->mask & fields[f]) || !r->ref[f])
 				continue;
-			if ((st->val[s] ^ enc->shared[s]) & fields[f])
+			if ((r->val ^ use->val) & fields[f])
 				return false;
 		}
 	}
@@ -266,37 +290,80 @@ bool xu_shared_fits(const struct xu_box_type *t,
 }
 EXPORT_SYMBOL_IF_KUNIT(xu_shared_fits);
 
-void xu_shared_take(const struct xu_box_type *t, struct xu_shared_state *st,
-		    const struct xu_enc *enc)
+/*
+ * Hold the fields @enc uses (it fits).  Return: the registers whose value
+ * changed, or whose hardware value is not known: they need writing.
+ */
+unsigned long xu_shared_take(const struct xu_box_type *t,
+			     struct xu_shared_state *st,
+			     const struct xu_enc *enc)
 {
-	unsigned int s, f;
+	unsigned long regs = 0;
+	unsigned int u, f;
 
-	for (s = 0; s < t->nshared; s++) {
-		const u64 *fields = t->shared[s].fields;
+	for (u = 0; u < enc->nuse; u++) {
+		const struct xu_use *use = &enc->use[u];
+		struct xu_shared_val *r = &st->reg[use->reg];
+		const u64 *fields = t->shared[use->reg].fields;
+		u64 old = r->val;
 
 		for (f = 0; f < XU_MAX_FIELDS && fields[f]; f++) {
-			if (!(enc->shared_mask[s] & fields[f]))
+			if (!(use->mask & fields[f]))
 				continue;
-			if (!st->ref[s][f]++)
-				st->val[s] = (st->val[s] & ~fields[f]) |
-					     (enc->shared[s] & fields[f]);
+			if (!r->ref[f]++)
+				r->val = (r->val & ~fields[f]) |
+					 (use->val & fields[f]);
 		}
+		if (r->val != old || !(st->known & BIT(use->reg)))
+			regs |= BIT(use->reg);
 	}
+	return regs;
 }
 EXPORT_SYMBOL_IF_KUNIT(xu_shared_take);
+
+/**
+ * xu_shared_place() - the first alternative of an event that fits a box
+ * @xp: the PMU
+ * @config: the event's config words, valid
+ * @st: what the box's shared registers hold
+ * @enc: out: that alternative's encoding
+ *
+ * First fit, in the order of the alternatives: for alternatives that are
+ * slots of one register open to every event of a kind (the M-box's FVC
+ * slots), it places every set of events that any assignment could place
+ * (KUnit checks it against brute force).
+ *
+ * Return: the alternative, or -ENOSPC if none fits.
+ */
+int xu_shared_place(const struct xu_pmu *xp, const u64 *config,
+		    const struct xu_shared_state *st, struct xu_enc *enc)
+{
+	unsigned int alt, n = 1;
+
+	for (alt = 0; alt < n; alt++) {
+		if (xu_encode_alt(xp, config, alt, enc))
+			break;
+		if (xu_shared_fits(xp->type, st, enc))
+			return alt;
+		n = max(enc->nalt, 1U);
+	}
+	return -ENOSPC;
+}
+EXPORT_SYMBOL_IF_KUNIT(xu_shared_place);
 
 void xu_shared_drop(const struct xu_box_type *t, struct xu_shared_state *st,
 		    const struct xu_enc *enc)
 {
-	unsigned int s, f;
+	unsigned int u, f;
 
-	for (s = 0; s < t->nshared; s++) {
-		const u64 *fields = t->shared[s].fields;
+	for (u = 0; u < enc->nuse; u++) {
+		const struct xu_use *use = &enc->use[u];
+		struct xu_shared_val *r = &st->reg[use->reg];
+		const u64 *fields = t->shared[use->reg].fields;
 
 		for (f = 0; f < XU_MAX_FIELDS && fields[f]; f++)
-			if ((enc->shared_mask[s] & fields[f]) &&
-			    !WARN_ON_ONCE(!st->ref[s][f]))
-				st->ref[s][f]--;
+			if ((use->mask & fields[f]) && !WARN_ON_ONCE(!r->ref[f]))
+				r->ref[f]--;
 	}
 }
 EXPORT_SYMBOL_IF_KUNIT(xu_shared_drop);

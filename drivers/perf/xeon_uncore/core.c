@@ -435,16 +435,55 @@ static void xu_event_place(struct xu_box *box, struct perf_event *event, int idx
 	box->saturated &= ~BIT(idx);
 }
 
+/*
+ * The alternative encoding an event was placed with (xu_shared_place()),
+ * kept from add to del; hw.extra_reg is otherwise unused by this driver.
+ */
+static unsigned int xu_event_alt(const struct perf_event *event)
+{
+	return event->hw.extra_reg.idx;
+}
+
+static void xu_event_config(const struct perf_event *event, u64 *config)
+{
+	config[0] = event->attr.config;
+	config[1] = event->attr.config1;
+	config[2] = event->attr.config2;
+}
+
 /* What @event asks of its box; its config was validated by event_init. */
 static void xu_event_enc(struct xu_pmu *xp, struct perf_event *event,
 			 struct xu_enc *enc)
 {
-	const u64 config[XU_CONFIG_WORDS] = {
-		event->attr.config, event->attr.config1, event->attr.config2
-	};
+	u64 config[XU_CONFIG_WORDS];
 
-	if (xu_encode(xp, config, enc))
+	xu_event_config(event, config);
+	if (xu_encode_alt(xp, config, xu_event_alt(event), enc))
 		memset(enc, 0, sizeof(*enc));
+}
+
+/*
+ * The first alternative of @event that fits the shared registers @st
+ * describes, in @enc; -ENOSPC: none.  Only add keeps it with the event
+ * (a group's validation must not touch its members: they may be on a box).
+ */
+static int xu_event_fit_shared(struct xu_pmu *xp, struct perf_event *event,
+			       const struct xu_shared_state *st,
+			       struct xu_enc *enc)
+{
+	u64 config[XU_CONFIG_WORDS];
+
+	xu_event_config(event, config);
+	return xu_shared_place(xp, config, st, enc);
+}
+
+/* The control value of @event as @enc encodes it, with its PMI enable. */
+static void xu_event_set_ctl(struct xu_pmu *xp, struct perf_event *event,
+			     const struct xu_enc *enc)
+{
+	event->hw.config = enc->ctl;
+	if (xp->pmi)
+		event->hw.config |= xp->type->pmi_bit;
 }
 
 static unsigned long xu_allowed(struct xu_pmu *xp, struct perf_event *event)
@@ -455,27 +494,21 @@ static unsigned long xu_allowed(struct xu_pmu *xp, struct perf_event *event)
 	return enc.counters;
 }
 
-/*
- * Program the shared registers @enc uses whose value changed, or whose
- * content is unknown (the socket was (re)initialised since the last write).
- */
-static void xu_shared_write(struct xu_box *box, const struct xu_enc *enc,
-			    const u64 *old)
+/* Program the shared registers @regs with the values box->shared holds. */
+static void xu_shared_commit(struct xu_box *box, unsigned long regs)
 {
 	const struct xu_box_type *t = box->pmu->type;
-	unsigned int s;
+	unsigned int i;
 
-	for (s = 0; s < t->nshared; s++) {
-		if (!enc->shared_mask[s] ||
-		    (box->shared.val[s] == old[s] && (box->shared.known & BIT(s))))
-			continue;
-		box->shared.known |= BIT(s);
-		if (t->ops && t->ops->write_shared)
-			t->ops->write_shared(box, s, box->shared.val[s]);
-		else
-			xu_write_reg(box, box->base + t->shared[s].offset,
-				     box->shared.val[s]);
+	if (!regs)
+		return;
+	box->shared->known |= regs;
+	if (t->ops && t->ops->commit_shared) {
+		t->ops->commit_shared(box, regs);
+		return;
 	}
+	for_each_set_bit(i, &regs, t->nshared)
+		xu_write_reg(box, xu_shared_addr(box, i), box->shared->reg[i].val);
 }
 
 static int xu_pmu_add(struct perf_event *event, int flags)
@@ -483,10 +516,10 @@ static int xu_pmu_add(struct perf_event *event, int flags)
 	struct xu_box *box = xu_event_box(event);
 	const struct xu_box_type *t = box->pmu->type;
 	unsigned long allowed[XU_MAX_COUNTERS], running = 0;
-	u64 old_shared[XU_MAX_SHARED];
 	int assign[XU_MAX_COUNTERS];
 	unsigned int i, n = box->n_events;
 	struct xu_enc enc;
+	int alt;
 
 	/* a stale CPU: perf put the event there as the collector moved away */
 	if (!xu_socket_local(box->sk))
@@ -496,11 +529,14 @@ static int xu_pmu_add(struct perf_event *event, int flags)
 
 	/*
 	 * A shared register already holding another value in a field this
-	 * event needs: it waits (perf rotates it in when the other leaves).
+	 * event needs, in each of its alternatives: it waits (perf rotates
+	 * it in when the other leaves).
 	 */
-	xu_event_enc(box->pmu, event, &enc);
-	if (!xu_shared_fits(t, &box->shared, &enc))
+	alt = xu_event_fit_shared(box->pmu, event, box->shared, &enc);
+	if (alt < 0)
 		return -ENOSPC;
+	event->hw.extra_reg.idx = alt;
+	xu_event_set_ctl(box->pmu, event, &enc);
 
 	box->events[n++] = event;
 	for (i = 0; i < n; i++) {
@@ -511,9 +547,7 @@ static int xu_pmu_add(struct perf_event *event, int flags)
 		return -ENOSPC;
 	box->n_events = n;
 
-	memcpy(old_shared, box->shared.val, sizeof(old_shared));
-	xu_shared_take(t, &box->shared, &enc);
-	xu_shared_write(box, &enc, old_shared);
+	xu_shared_commit(box, xu_shared_take(t, box->shared, &enc));
 
 	/* Events that must move: stop them all first, then restart. */
 	for (i = 0; i < n - 1; i++) {
@@ -563,7 +597,7 @@ static void xu_pmu_del(struct perf_event *event, int flags)
 	hwc->idx = -1;
 	/* the registers keep their values: reprogrammed when next needed */
 	xu_event_enc(box->pmu, event, &enc);
-	xu_shared_drop(box->pmu->type, &box->shared, &enc);
+	xu_shared_drop(box->pmu->type, box->shared, &enc);
 
 	for (i = 0; i < box->n_events; i++) {
 		if (box->events[i] != event)
@@ -668,7 +702,7 @@ static int xu_validate_group(struct xu_pmu *xp, struct perf_event *event)
 {
 	struct perf_event *leader = event->group_leader, *sib;
 	struct perf_event *members[XU_MAX_COUNTERS + 1];
-	struct xu_shared_state shared = { };
+	struct xu_shared_state *shared;
 	unsigned long allowed[XU_MAX_COUNTERS + 1];
 	unsigned int total = xu_counters_total(xp->type);
 	int assign[XU_MAX_COUNTERS + 1];
@@ -696,16 +730,22 @@ static int xu_validate_group(struct xu_pmu *xp, struct perf_event *event)
 		goto nofit;
 	members[n++] = event;
 
+	shared = xu_shared_alloc(xp->type);
+	if (!shared)
+		return -ENOMEM;
+	/* as add places them on an empty box: in order, first fit */
 	for (i = 0; i < n; i++) {
 		struct xu_enc enc;
 
-		xu_event_enc(xp, members[i], &enc);
-		if (!xu_shared_fits(xp->type, &shared, &enc))
+		if (xu_event_fit_shared(xp, members[i], shared, &enc) < 0) {
+			kfree(shared);
 			return xu_refuse(xp, -EINVAL,
 					 "group members need different values in one shared filter/match field");
-		xu_shared_take(xp->type, &shared, &enc);
+		}
+		xu_shared_take(xp->type, shared, &enc);
 		allowed[i] = enc.counters;
 	}
+	kfree(shared);
 
 	memset(assign, 0xff, sizeof(assign));
 	if (!xu_assign_counters(allowed, n, assign))
@@ -770,19 +810,17 @@ static int xu_event_init(struct perf_event *event)
 		return xu_refuse(xp, -ENODEV, "its PCI device was not found on socket %u",
 				 sk->id);
 	/* a match of 0 under a mask of 0 is every packet: no function needed */
-	if ((enc.shared[0] | enc.shared[1]) && xp->type->pci_aux_ids &&
-	    !xu_box_has_aux(xp))
+	if (xu_enc_vals(&enc) && xp->type->pci_aux_ids && !xu_box_has_aux(xp))
 		return xu_refuse(xp, -EOPNOTSUPP,
 				 "the event needs a match/mask PCI function, which this box does not have");
-	if ((enc.shared_mask[0] | enc.shared_mask[1]) && xu_box_has_aux(xp) &&
+	if (enc.nuse && xu_box_has_aux(xp) &&
 	    !rcu_access_pointer(box->aux))
 		return xu_refuse(xp, -ENODEV,
 				 "the event needs the match/mask PCI device, not found on socket %u",
 				 sk->id);
 
-	event->hw.config = enc.ctl;
-	if (xp->pmi)
-		event->hw.config |= xp->type->pmi_bit;
+	xu_event_set_ctl(xp, event, &enc);
+	event->hw.extra_reg.idx = 0;
 	event->hw.idx = -1;
 
 	if (xu_validate_group(xp, event))
@@ -898,8 +936,11 @@ static void xu_pmu_free(struct xu_pmu *xp)
 {
 	unsigned int s;
 
-	for (s = 0; s < XU_MAX_SOCKETS; s++)
+	for (s = 0; s < XU_MAX_SOCKETS; s++) {
+		if (xp->boxes[s])
+			kfree(xp->boxes[s]->shared);
 		kfree(xp->boxes[s]);
+	}
 	kfree(xp->format);
 	xu_events_group_free(xp->events);
 }
@@ -924,13 +965,16 @@ static int xu_pmu_setup(struct xu_pmu *xp, const struct xu_box_type *t,
 
 		if (!box)
 			return -ENOMEM;
+		xp->boxes[s] = box;
+		box->shared = xu_shared_alloc(t);
+		if (!box->shared)
+			return -ENOMEM;
 		box->pmu = xp;
 		box->sk = &xu_sockets[s];
 		box->base = t->box_offsets ? t->box_offsets[idx] : idx * t->box_stride;
 		raw_spin_lock_init(&box->lock);
 		hrtimer_init(&box->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED_HARD);
 		box->timer.function = xu_box_poll;
-		xp->boxes[s] = box;
 	}
 
 	xp->format = xu_format_group(t);
@@ -1106,7 +1150,7 @@ static void xu_socket_init(struct xu_socket *sk, int cpu)
 			continue;
 		if (ops && ops->init_box)
 			ops->init_box(box);
-		box->shared.known = 0;
+		box->shared->known = 0;
 	}
 	/*
 	 * Route the PMI last: a socket whose last CPU died with an overflow
@@ -1257,19 +1301,25 @@ static void xu_box_detach_local(void *info)
 static void xu_box_reprogram(struct xu_box *box, bool counters)
 {
 	const struct xu_box_ops *ops = box->pmu->type->ops;
-	unsigned int i;
+	unsigned long regs = 0;
+	unsigned int i, u;
 
 	if (!xu_socket_local(box->sk))
 		return;
 	if (counters && ops && ops->init_box)
 		ops->init_box(box);
-	box->shared.known = 0;
+	box->shared->known = 0;
 	for_each_set_bit(i, &box->used, XU_MAX_COUNTERS) {
-		struct perf_event *event = box->counters[i];
 		struct xu_enc enc;
 
-		xu_event_enc(box->pmu, event, &enc);
-		xu_shared_write(box, &enc, box->shared.val);
+		xu_event_enc(box->pmu, box->counters[i], &enc);
+		for (u = 0; u < enc.nuse; u++)
+			regs |= BIT(enc.use[u].reg);
+	}
+	xu_shared_commit(box, regs);
+	for_each_set_bit(i, &box->used, XU_MAX_COUNTERS) {
+		struct perf_event *event = box->counters[i];
+
 		if (!counters || (event->hw.state & PERF_HES_STOPPED))
 			continue;
 		/* no fold: what the function did while gone is unknown */

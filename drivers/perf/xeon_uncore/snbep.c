@@ -339,10 +339,9 @@ static const char *snbep_cbox_encode(const struct xu_box_type *t,
 
 	enc->ctl = config[0];
 	enc->counters = xu_event_counters(t, enc->ctl);
-	for (i = 0; i < t->nshared; i++) {
-		enc->shared[i] = (filter >> (32 * i)) & U32_MAX;
-		enc->shared_mask[i] = (fields >> (32 * i)) & U32_MAX;
-	}
+	for (i = 0; i < t->nshared; i++)
+		xu_enc_use(enc, i, (filter >> (32 * i)) & U32_MAX,
+			   (fields >> (32 * i)) & U32_MAX);
 	enc->ignored[1] = config[1] & ~fields;
 	enc->ignored_why = part->cf_why;
 	return NULL;
@@ -368,8 +367,7 @@ static const char *snbep_pcu_encode(const struct xu_box_type *t,
 
 	enc->ctl = config[0];
 	enc->counters = GENMASK(t->num_counters - 1, 0);
-	enc->shared[0] = config[1] & fields;
-	enc->shared_mask[0] = fields;
+	xu_enc_use(enc, 0, config[1], fields);
 	enc->ignored[1] = config[1] & ~fields;
 	enc->ignored_why = SNBEP_PF_USE;
 	return NULL;
@@ -390,10 +388,8 @@ static const char *snbep_qpi_encode(const struct xu_box_type *t,
 	if ((config[1] | config[2]) & SNBEP_QPI_MM_RSV)
 		return "match/mask bits outside the packet fields (rsv-0)";
 	if (ev == SNBEP_QPI_CTO_COUNT) {
-		enc->shared[0] = config[1];
-		enc->shared[1] = config[2];
-		enc->shared_mask[0] = U64_MAX;
-		enc->shared_mask[1] = U64_MAX;
+		xu_enc_use(enc, 0, config[1], U64_MAX);
+		xu_enc_use(enc, 1, config[2], U64_MAX);
 	} else {
 		enc->ignored[1] = config[1];
 		enc->ignored[2] = config[2];
@@ -405,14 +401,20 @@ static const char *snbep_qpi_encode(const struct xu_box_type *t,
 }
 
 /* Match and mask are two dwords each, in the port's companion function. */
-static void snbep_qpi_write_shared(struct xu_box *box, unsigned int idx, u64 val)
+static void snbep_qpi_commit_shared(struct xu_box *box, unsigned long regs)
 {
-	u32 reg = box->pmu->type->shared[idx].offset;
+	const struct xu_box_type *t = box->pmu->type;
 	struct pci_dev *aux;
+	unsigned int i;
 
 	rcu_read_lock();
 	aux = rcu_dereference(box->aux);
-	if (aux) {
+	for_each_set_bit(i, &regs, t->nshared) {
+		u32 reg = t->shared[i].offset;
+		u64 val = box->shared->reg[i].val;
+
+		if (!aux)
+			break;
 		xu_pci_write(aux, reg, lower_32_bits(val));
 		xu_pci_write(aux, reg + 4, upper_32_bits(val));
 	}
@@ -483,7 +485,7 @@ static const struct xu_box_ops snbep_imc_ops =
 	SNBEP_BOX_OPS(snbep_imc_box_init, snbep_imc_box_exit, NULL);
 static const struct xu_box_ops snbep_qpi_ops =
 	SNBEP_BOX_OPS(snbep_box_init, snbep_box_exit, snbep_qpi_encode,
-		      .write_shared = snbep_qpi_write_shared);
+		      .commit_shared = snbep_qpi_commit_shared);
 
 static const struct xu_shared_reg snbep_cbox_filter = {
 	.name	= "C-box filter",

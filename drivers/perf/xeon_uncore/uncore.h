@@ -25,7 +25,8 @@
 #define XU_MAX_COUNTERS		16
 #define XU_MAX_SOCKETS		8
 #define XU_CONFIG_WORDS		3	/* attr.config, config1, config2 */
-#define XU_MAX_SHARED		2	/* shared registers per box */
+#define XU_MAX_SHARED		BITS_PER_LONG	/* shared registers per box */
+#define XU_MAX_USES		4	/* shared registers one event programs */
 #define XU_MAX_FIELDS		8	/* refcounted fields per shared register */
 #define XU_FIXED_EVENT		0xff	/* event=0xff selects a box's fixed counter */
 
@@ -110,24 +111,46 @@ struct xu_box_type;
 
 /*
  * A register that all counters of a box share (a filter, a match or mask
- * register), reference-counted per field: events needing different values
- * in one field are never on the box together.
+ * register, a sub-control), reference-counted per field: events needing
+ * different values in one field are never on the box together.  Its
+ * address (MSR boxes): @offset from the box's base, or, where the boxes
+ * of a type do not keep one layout, box i's register at @addr[i].
  */
 struct xu_shared_reg {
 	const char *name;
-	u32 offset;			/* from the box's base (MSR boxes) */
+	u32 offset;
+	const u32 *addr;		/* [num_boxes]; NULL: base + offset */
 	u64 fields[XU_MAX_FIELDS];	/* 0-terminated */
 };
 
-/* The values a box's shared registers hold, and who holds each field. */
+/* One shared register of a box: its value, and who holds each field. */
+struct xu_shared_val {
+	u64 val;
+	u8 ref[XU_MAX_FIELDS];
+};
+
+/* A box's shared registers, as many as its type has (xu_shared_alloc()). */
 struct xu_shared_state {
-	u64 val[XU_MAX_SHARED];
-	u8 ref[XU_MAX_SHARED][XU_MAX_FIELDS];
-	u8 known;	/* registers whose hardware value is val[] */
+	unsigned long known;	/* registers whose hardware value is reg[].val */
+	unsigned int n;
+	struct xu_shared_val reg[];
+};
+
+/* An event's hold on one shared register: @val in the fields of @mask. */
+struct xu_use {
+	u8 reg;			/* index in the type's shared[] */
+	u64 val;
+	u64 mask;		/* whole fields of the register */
 };
 
 /*
  * What an event asks of a box: its control value, counters, shared values.
+ * @alt: in: which of the event's alternative encodings (an M-box FVC event
+ * in another slot of its register) to give; @nalt: out: how many it has,
+ * 0 or 1 for one.  The core places an event by the first alternative that
+ * fits (xu_shared_place()) and keeps it with the event until it leaves.
+ * @use: the shared registers it programs, at most one entry a register
+ * (xu_enc_use()).
  * @ignored: bits of the config words that the hardware does not read for
  * this event (a filter or match field of another event): accepted, never
  * programmed, and no hold on a shared register; @ignored_why says which
@@ -136,11 +159,41 @@ struct xu_shared_state {
 struct xu_enc {
 	u64 ctl;
 	unsigned long counters;
-	u64 shared[XU_MAX_SHARED];
-	u64 shared_mask[XU_MAX_SHARED];	/* whole fields of xu_shared_reg */
+	unsigned int alt, nalt;
+	unsigned int nuse;
+	struct xu_use use[XU_MAX_USES];
 	u64 ignored[XU_CONFIG_WORDS];
 	const char *ignored_why;
 };
+
+/* Does @enc hold anything but 0 in a shared register? */
+static inline bool xu_enc_vals(const struct xu_enc *enc)
+{
+	unsigned int i;
+
+	for (i = 0; i < enc->nuse; i++)
+		if (enc->use[i].val)
+			return true;
+	return false;
+}
+
+/* @enc holds @val in the fields @mask of shared register @reg (none: 0). */
+static inline void xu_enc_use(struct xu_enc *enc, unsigned int reg, u64 val,
+			      u64 mask)
+{
+	unsigned int i;
+
+	if (!mask)
+		return;
+	for (i = 0; i < enc->nuse && enc->use[i].reg != reg; i++)
+		;
+	if (WARN_ON_ONCE(i == XU_MAX_USES))
+		return;
+	if (i == enc->nuse)
+		enc->use[enc->nuse++] = (struct xu_use){ .reg = reg };
+	enc->use[i].val = (enc->use[i].val & ~mask) | (val & mask);
+	enc->use[i].mask |= mask;
+}
 
 struct xu_socket;
 
@@ -166,8 +219,12 @@ struct xu_box_ops {
 	 */
 	const char *(*encode)(const struct xu_box_type *type, const u64 *config,
 			      struct xu_enc *enc);
-	/* Program shared register @idx; default: MSR at box base + offset. */
-	void (*write_shared)(struct xu_box *box, unsigned int idx, u64 val);
+	/*
+	 * Program the shared registers in @regs (bits: indices in the
+	 * type's shared[]), whose values are in box->shared, in whatever
+	 * sequence the box needs.  Default: each at xu_shared_addr().
+	 */
+	void (*commit_shared)(struct xu_box *box, unsigned long regs);
 };
 
 /*
@@ -335,7 +392,7 @@ struct xu_box {
 	/* atomic bitops: read in the NMI */
 	unsigned long active;		/* counters started, for the PMI */
 	unsigned long throttled;	/* PMI masked until the next tick */
-	struct xu_shared_state shared;
+	struct xu_shared_state *shared;
 	unsigned long saturated;	/* counters found saturated, reported */
 	bool enabled;			/* box-level enable written */
 	bool frozen;			/* inside pmu_disable/pmu_enable */
@@ -438,12 +495,22 @@ unsigned long xu_event_counters(const struct xu_box_type *type, u64 config);
 const char *xu_check_config(const struct xu_pmu *xp, const u64 *config);
 bool xu_field_present(const struct xu_box_type *t, const struct xu_field *f);
 void xu_type_valid(const struct xu_box_type *t, u64 *valid);
-const char *xu_encode(const struct xu_pmu *xp, const u64 *config,
-		      struct xu_enc *enc);
+const char *xu_encode_alt(const struct xu_pmu *xp, const u64 *config,
+			  unsigned int alt, struct xu_enc *enc);
+static inline const char *xu_encode(const struct xu_pmu *xp, const u64 *config,
+				    struct xu_enc *enc)
+{
+	return xu_encode_alt(xp, config, 0, enc);
+}
+
+int xu_shared_place(const struct xu_pmu *xp, const u64 *config,
+		    const struct xu_shared_state *st, struct xu_enc *enc);
+struct xu_shared_state *xu_shared_alloc(const struct xu_box_type *t);
 bool xu_shared_fits(const struct xu_box_type *t,
 		    const struct xu_shared_state *st, const struct xu_enc *enc);
-void xu_shared_take(const struct xu_box_type *t, struct xu_shared_state *st,
-		    const struct xu_enc *enc);
+unsigned long xu_shared_take(const struct xu_box_type *t,
+			     struct xu_shared_state *st,
+			     const struct xu_enc *enc);
 void xu_shared_drop(const struct xu_box_type *t, struct xu_shared_state *st,
 		    const struct xu_enc *enc);
 
@@ -493,6 +560,14 @@ static inline u32 xu_ctr(const struct xu_box *box, unsigned int i)
 	if (t->ctr_offsets)
 		return box->base + t->ctr_offsets[i];
 	return box->base + t->ctr0 + i * t->ctr_stride;
+}
+
+/* Shared register @i of a box (MSR boxes; PCI boxes: commit_shared). */
+static inline u32 xu_shared_addr(const struct xu_box *box, unsigned int i)
+{
+	const struct xu_shared_reg *r = &box->pmu->type->shared[i];
+
+	return r->addr ? r->addr[box->pmu->idx] : box->base + r->offset;
 }
 
 /* the platforms of platforms.h's rows */

@@ -494,7 +494,8 @@ struct xu_reg_span {
 	unsigned int box, i;
 };
 
-#define XU_MAX_SPANS	(32 * (2 * XU_MAX_COUNTERS + 3 + XU_MAX_SHARED))
+/* spans of one box: counters (ctl, ctr), box_ctl, status, clear, shared */
+#define XU_BOX_SPANS(t)	(2 * XU_MAX_COUNTERS + 3 + (t)->nshared)
 
 /* Every register of every box of @t, as address ranges. */
 static unsigned int xu_type_spans(const struct xu_box_type *t,
@@ -509,6 +510,7 @@ static unsigned int xu_type_spans(const struct xu_box_type *t,
 		/* a PCI box is a function of its own: only box 0's layout */
 		if (pci && b)
 			break;
+		xp.idx = b;
 		box.base = t->box_offsets ? t->box_offsets[b] : b * t->box_stride;
 		for (i = 0; i < xu_counters_total(t); i++) {
 			sp[n++] = (struct xu_reg_span){ xu_ctl(&box, i), pci ? 4 : 1,
@@ -526,7 +528,7 @@ static unsigned int xu_type_spans(const struct xu_box_type *t,
 			sp[n++] = (struct xu_reg_span){ box.base + t->ovf->clear,
 							pci ? 4 : 1, "clear", b, 0 };
 		for (i = 0; i < t->nshared && t->space == XU_MSR; i++)
-			sp[n++] = (struct xu_reg_span){ box.base + t->shared[i].offset,
+			sp[n++] = (struct xu_reg_span){ xu_shared_addr(&box, i),
 							1, "shared", b, i };
 	}
 	return n;
@@ -550,9 +552,10 @@ static void xu_test_register_layout(struct kunit *test)
 	struct xu_reg_span *sp;
 	unsigned int n, a, b;
 
-	sp = kunit_kcalloc(test, XU_MAX_SPANS, sizeof(*sp), GFP_KERNEL);
+	KUNIT_ASSERT_LE(test, t->nshared, (unsigned int)XU_MAX_SHARED);
+	sp = kunit_kcalloc(test, t->num_boxes * XU_BOX_SPANS(t), sizeof(*sp),
+			   GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, sp);
-	KUNIT_ASSERT_LE(test, t->num_boxes, 32U);
 	KUNIT_ASSERT_LE(test, xu_counters_total(t), (unsigned int)XU_MAX_COUNTERS);
 	n = xu_type_spans(t, sp);
 	KUNIT_EXPECT_GT(test, n, 0U);
@@ -932,9 +935,23 @@ static struct xu_enc xu_test_enc(u64 mask, u64 val)
 {
 	struct xu_enc e = { .counters = 0xf };
 
-	e.shared[0] = val;
-	e.shared_mask[0] = mask;
+	xu_enc_use(&e, 0, val, mask);
 	return e;
+}
+
+/* What @enc holds in shared register @reg: its value, its fields in @mask. */
+static u64 xu_test_use(const struct xu_enc *enc, unsigned int reg, u64 *mask)
+{
+	unsigned int u;
+
+	*mask = 0;
+	for (u = 0; u < enc->nuse; u++) {
+		if (enc->use[u].reg != reg)
+			continue;
+		*mask = enc->use[u].mask;
+		return enc->use[u].val & *mask;
+	}
+	return 0;
 }
 
 static void xu_test_shared_arbitration(struct kunit *test)
@@ -946,29 +963,151 @@ static void xu_test_shared_arbitration(struct kunit *test)
 	struct xu_enc c = xu_test_enc(state, 0x01ULL << 18);
 	struct xu_enc d = xu_test_enc(opc, 0x182ULL << 23);
 	struct xu_enc none = xu_test_enc(0, 0);
-	struct xu_shared_state st = { };
+	struct xu_shared_state *st = xu_shared_alloc(t);
 
-	KUNIT_EXPECT_TRUE(test, xu_shared_fits(t, &st, &a));
-	xu_shared_take(t, &st, &a);
-	KUNIT_EXPECT_EQ(test, st.val[0], 0x1fULL << 18);
+	KUNIT_ASSERT_NOT_NULL(test, st);
+	KUNIT_EXPECT_EQ(test, none.nuse, 0U);
+	KUNIT_EXPECT_TRUE(test, xu_shared_fits(t, st, &a));
+	/* a register whose hardware value is unknown is written */
+	KUNIT_EXPECT_EQ(test, xu_shared_take(t, st, &a), BIT(0));
+	KUNIT_EXPECT_EQ(test, st->reg[0].val, 0x1fULL << 18);
+	st->known = BIT(0);
 	/* the same value shares the field; another value does not fit */
-	KUNIT_EXPECT_TRUE(test, xu_shared_fits(t, &st, &b));
-	KUNIT_EXPECT_FALSE(test, xu_shared_fits(t, &st, &c));
-	xu_shared_take(t, &st, &b);
+	KUNIT_EXPECT_TRUE(test, xu_shared_fits(t, st, &b));
+	KUNIT_EXPECT_FALSE(test, xu_shared_fits(t, st, &c));
+	KUNIT_EXPECT_EQ(test, xu_shared_take(t, st, &b), 0UL);
 	/* another field of the same register, and events needing none */
-	KUNIT_EXPECT_TRUE(test, xu_shared_fits(t, &st, &d));
-	KUNIT_EXPECT_TRUE(test, xu_shared_fits(t, &st, &none));
-	xu_shared_take(t, &st, &d);
-	KUNIT_EXPECT_EQ(test, st.val[0], 0x1fULL << 18 | 0x182ULL << 23);
+	KUNIT_EXPECT_TRUE(test, xu_shared_fits(t, st, &d));
+	KUNIT_EXPECT_TRUE(test, xu_shared_fits(t, st, &none));
+	KUNIT_EXPECT_EQ(test, xu_shared_take(t, st, &d), BIT(0));
+	KUNIT_EXPECT_EQ(test, st->reg[0].val, 0x1fULL << 18 | 0x182ULL << 23);
 	/* the field frees only when its last user leaves */
-	xu_shared_drop(t, &st, &a);
-	KUNIT_EXPECT_FALSE(test, xu_shared_fits(t, &st, &c));
-	xu_shared_drop(t, &st, &b);
-	KUNIT_EXPECT_TRUE(test, xu_shared_fits(t, &st, &c));
-	xu_shared_take(t, &st, &c);
-	KUNIT_EXPECT_EQ(test, st.val[0], 0x01ULL << 18 | 0x182ULL << 23);
-	KUNIT_EXPECT_EQ(test, st.ref[0][2], 1);
-	KUNIT_EXPECT_EQ(test, st.ref[0][3], 1);
+	xu_shared_drop(t, st, &a);
+	KUNIT_EXPECT_FALSE(test, xu_shared_fits(t, st, &c));
+	xu_shared_drop(t, st, &b);
+	KUNIT_EXPECT_TRUE(test, xu_shared_fits(t, st, &c));
+	xu_shared_take(t, st, &c);
+	KUNIT_EXPECT_EQ(test, st->reg[0].val, 0x01ULL << 18 | 0x182ULL << 23);
+	KUNIT_EXPECT_EQ(test, st->reg[0].ref[2], 1);
+	KUNIT_EXPECT_EQ(test, st->reg[0].ref[3], 1);
+	kfree(st);
+}
+
+/*
+ * Alternatives: three slots of one register, 3 bits each, any of them open
+ * to every event (as the M-box's FVC slots); the control says which slot.
+ */
+#define XU_TEST_SLOTS	3
+#define XU_TEST_VALUES	4	/* one more than the slots: some sets fail */
+#define XU_TEST_SEQ	5
+
+static const struct xu_shared_reg xu_test_slots = {
+	.name = "slots",
+	.fields = { GENMASK_ULL(2, 0), GENMASK_ULL(5, 3), GENMASK_ULL(8, 6) },
+};
+
+static const char *xu_test_slot_encode(const struct xu_box_type *t,
+				       const u64 *config, struct xu_enc *enc)
+{
+	enc->nalt = XU_TEST_SLOTS;
+	enc->ctl = (config[0] & 0xff) | enc->alt << 8;
+	enc->counters = GENMASK(t->num_counters - 1, 0);
+	xu_enc_use(enc, 0, config[1] << (3 * enc->alt),
+		   GENMASK_ULL(2, 0) << (3 * enc->alt));
+	return NULL;
+}
+
+/* The longest prefix of @v that some assignment of slots holds. */
+static unsigned int xu_test_slots_brute(const u8 *v, unsigned int len)
+{
+	unsigned int a, i, j, n = 1, best = 0;
+
+	for (i = 0; i < len; i++)
+		n *= XU_TEST_SLOTS;
+	for (a = 0; a < n; a++) {
+		unsigned int slot[XU_TEST_SEQ], x = a;
+
+		for (i = 0; i < len; i++, x /= XU_TEST_SLOTS)
+			slot[i] = x % XU_TEST_SLOTS;
+		for (i = 0; i < len; i++) {
+			for (j = 0; j < i; j++)
+				if (slot[i] == slot[j] && v[i] != v[j])
+					break;
+			if (j < i)
+				break;
+		}
+		best = max(best, i);
+	}
+	return best;
+}
+
+/*
+ * First fit over the alternatives, as add and group validation place
+ * events, against brute force: every sequence of up to five events places
+ * exactly the longest prefix any assignment of slots could; the slot an
+ * event got is in its control and holds its value; a slot freed by one
+ * event takes the next that needs one.
+ */
+static void xu_test_slot_rotation(struct kunit *test)
+{
+	static struct xu_field ev = { .word = 0, .mask = GENMASK_ULL(7, 0) };
+	static struct xu_field val = { .word = 1, .mask = GENMASK_ULL(2, 0) };
+	static struct xu_field * const fields[] = { &ev, &val, NULL };
+	static const struct xu_box_ops ops = { .encode = xu_test_slot_encode };
+	const struct xu_box_type t = {
+		.name = "slots", .num_counters = 8, .width = 48,
+		.shared = &xu_test_slots, .nshared = 1,
+		.fields = fields, .ops = &ops,
+	};
+	u64 config[XU_CONFIG_WORDS] = { 0x12 };
+	struct xu_enc enc, first = { };
+	struct xu_shared_state *st;
+	unsigned int len, seq, nseq, i, placed, x;
+	u8 v[XU_TEST_SEQ];
+	struct xu_pmu xp;
+	int alt;
+
+	xu_setup_pmu(&xp, &t);
+	st = xu_shared_alloc(&t);
+	KUNIT_ASSERT_NOT_NULL(test, st);
+	for (len = 1, nseq = XU_TEST_VALUES; len <= XU_TEST_SEQ;
+	     len++, nseq *= XU_TEST_VALUES) {
+		for (seq = 0; seq < nseq; seq++) {
+			for (i = 0, x = seq; i < len; i++, x /= XU_TEST_VALUES)
+				v[i] = 1 + x % XU_TEST_VALUES;
+			memset(st->reg, 0, sizeof(st->reg[0]) * st->n);
+			for (placed = 0; placed < len; placed++) {
+				config[1] = v[placed];
+				alt = xu_shared_place(&xp, config, st, &enc);
+				if (alt < 0)
+					break;
+				KUNIT_EXPECT_EQ(test, enc.ctl, 0x12ULL | alt << 8);
+				xu_shared_take(&t, st, &enc);
+				KUNIT_EXPECT_EQ(test, (st->reg[0].val >> (3 * alt)) & 7, v[placed]);
+				if (!placed)
+					first = enc;
+			}
+			KUNIT_EXPECT_EQ_MSG(test, placed, xu_test_slots_brute(v, len),
+					    "sequence %u of %u events", seq, len);
+			if (placed == len || !placed)
+				continue;
+			/*
+			 * Every slot was held by another value.  The first
+			 * event leaves: if it held its slot alone, the event
+			 * that did not fit takes that slot.
+			 */
+			for (i = 1; i < placed && v[i] != v[0]; i++)
+				;
+			if (i < placed)
+				continue;
+			xu_shared_drop(&t, st, &first);
+			config[1] = v[placed];
+			alt = xu_shared_place(&xp, config, st, &enc);
+			KUNIT_EXPECT_EQ_MSG(test, alt, (int)first.alt,
+					    "sequence %u of %u events", seq, len);
+		}
+	}
+	kfree(st);
 }
 
 /* event=0xff selects the fixed counter, index num_counters, its own width. */
@@ -1190,7 +1329,8 @@ static void xu_test_snbep_encode(struct kunit *test)
 {
 	const struct xu_snbep_case *c = test->param_value;
 	const struct xu_box_type * const *t;
-	struct xu_shared_state st = { };
+	struct xu_shared_state *st;
+	u64 mask0, mask1, mask;
 	unsigned int s, f;
 	struct xu_enc enc;
 	const char *why;
@@ -1209,25 +1349,29 @@ static void xu_test_snbep_encode(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, enc.ctl,
 			c->counters == BIT((*t)->num_counters) ? 0 : c->config[0]);
 	KUNIT_EXPECT_EQ(test, enc.counters, c->counters);
-	KUNIT_EXPECT_EQ(test, enc.shared[0] & enc.shared_mask[0], c->filter);
-	KUNIT_EXPECT_EQ(test, enc.shared_mask[0], c->filter_mask);
-	KUNIT_EXPECT_EQ(test, enc.shared[1] & enc.shared_mask[1], c->shared1);
-	KUNIT_EXPECT_EQ(test, enc.shared_mask[1], c->shared1_mask);
+	KUNIT_EXPECT_EQ(test, xu_test_use(&enc, 0, &mask0), c->filter);
+	KUNIT_EXPECT_EQ(test, mask0, c->filter_mask);
+	KUNIT_EXPECT_EQ(test, xu_test_use(&enc, 1, &mask1), c->shared1);
+	KUNIT_EXPECT_EQ(test, mask1, c->shared1_mask);
 	KUNIT_EXPECT_EQ(test, enc.ignored[0], 0ULL);
 	KUNIT_EXPECT_EQ(test, enc.ignored[1], c->ignored1);
 	KUNIT_EXPECT_EQ(test, enc.ignored[2], c->ignored2);
 
 	/* what is ignored takes no field of a shared register, and no value */
-	xu_shared_take(*t, &st, &enc);
+	st = xu_shared_alloc(*t);
+	KUNIT_ASSERT_NOT_NULL(test, st);
+	xu_shared_take(*t, st, &enc);
 	for (s = 0; s < (*t)->nshared; s++) {
 		const u64 *fields = (*t)->shared[s].fields;
 
-		KUNIT_EXPECT_EQ(test, st.val[s] & ~enc.shared_mask[s], 0ULL);
+		xu_test_use(&enc, s, &mask);
+		KUNIT_EXPECT_EQ(test, st->reg[s].val & ~mask, 0ULL);
 		for (f = 0; f < XU_MAX_FIELDS && fields[f]; f++)
-			KUNIT_EXPECT_EQ_MSG(test, st.ref[s][f],
-					    !!(enc.shared_mask[s] & fields[f]),
+			KUNIT_EXPECT_EQ_MSG(test, st->reg[s].ref[f],
+					    !!(mask & fields[f]),
 					    "%s field %u", (*t)->shared[s].name, f);
 	}
+	kfree(st);
 }
 
 /*
@@ -1243,6 +1387,7 @@ static void xu_test_ignored_noted_once(struct kunit *test)
 	unsigned int round;
 	struct xu_enc enc;
 	struct xu_pmu xp;
+	u64 mask;
 
 	for (t = xu_snbep_platform.types; *t && strcmp((*t)->name, "pcu"); t++)
 		;
@@ -1260,7 +1405,7 @@ static void xu_test_ignored_noted_once(struct kunit *test)
 					    "%s, round %u", (*f)->attr.attr.name, round);
 		}
 	}
-	KUNIT_EXPECT_EQ(test, enc.shared[0], 0x0cULL);
+	KUNIT_EXPECT_EQ(test, xu_test_use(&enc, 0, &mask), 0x0cULL);
 	KUNIT_EXPECT_EQ(test, enc.ignored[1], 0x281400ULL);
 }
 
@@ -1489,6 +1634,7 @@ static struct kunit_case xu_core_cases[] = {
 	KUNIT_CASE(xu_test_l3_parts),
 	KUNIT_CASE(xu_test_l3_wrap),
 	KUNIT_CASE(xu_test_shared_arbitration),
+	KUNIT_CASE(xu_test_slot_rotation),
 	KUNIT_CASE(xu_test_fixed_counter),
 	KUNIT_CASE_PARAM(xu_test_snbep_encode, xu_snbep_gen_params),
 	KUNIT_CASE(xu_test_ignored_noted_once),

@@ -24,8 +24,7 @@
 #include <linux/types.h>
 
 #define SIM_MAX_TYPES	16	/* box types per platform */
-#define SIM_MAX_REGS	8	/* table rows per box type */
-#define SIM_MAX_INST	8	/* registers per row, counters per box */
+#define SIM_MAX_REGS	32	/* table rows per box type */
 #define SIM_PAT_MAX	64	/* longest per-cycle increment pattern */
 #define SIM_MAX_RATES	64	/* pattern overrides held at once */
 #define SIM_VIOL_KEEP	256	/* violations kept for debugfs */
@@ -210,9 +209,10 @@ struct sim_box {
 	const struct sim_box_type *type;
 	unsigned int tidx;	/* index of @type in the platform */
 	unsigned int idx;	/* box number within its type */
-	u64 reg[SIM_MAX_REGS][SIM_MAX_INST];
+	/* row r of the type's table: its regs[r].count registers */
+	u64 *reg[SIM_MAX_REGS];
 	u64 state;		/* platform state no register shows */
-	struct sim_counter ctr[SIM_MAX_INST];
+	struct sim_counter *ctr;	/* [type->nctrs] */
 };
 
 struct sim_socket {
@@ -222,6 +222,8 @@ struct sim_socket {
 	u32 pmi_pending;	/* cores a PMI was raised for, not yet sent */
 	u64 pmi_count;
 	struct sim_box *box;	/* all boxes, platform type order */
+	u64 *regs;		/* what the boxes' reg[] rows point into */
+	struct sim_counter *ctrs;	/* and their ctr */
 };
 
 struct sim_log {

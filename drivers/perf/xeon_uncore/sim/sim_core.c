@@ -915,12 +915,15 @@ static int sim_check_type(const struct sim_box_type *t)
 {
 	unsigned int i, n;
 
-	if (t->nregs > SIM_MAX_REGS || t->nctrs > SIM_MAX_INST)
+	/* the counters' controls and counts are rows of the table */
+	if (t->nregs > SIM_MAX_REGS || t->ctl_reg >= t->nregs ||
+	    t->ctr_reg >= t->nregs || t->nctrs > t->regs[t->ctl_reg].count ||
+	    t->nctrs > t->regs[t->ctr_reg].count)
 		return -EINVAL;
 	for (i = 0; i < t->nregs; i++) {
 		const struct sim_reg *r = &t->regs[i];
 
-		if (!r->count || r->count > SIM_MAX_INST || !r->width ||
+		if (!r->count || !r->width ||
 		    r->width > 64 || r->access > SIM_ABSENT)
 			return -EINVAL;
 		/* PCI registers are whole dwords within a 4 KiB function. */
@@ -1005,14 +1008,42 @@ static void sim_reset_socket(struct sim_socket *s)
 	}
 }
 
+/* Each box's type, and its rows and counters in the socket's arrays. */
+static void sim_lay_out_boxes(struct sim_socket *s)
+{
+	const struct sim_platform *plat = s->sim->plat;
+	struct sim_counter *ctr = s->ctrs;
+	u64 *reg = s->regs;
+	unsigned int bi, ti, ri;
+
+	for (bi = 0; bi < s->sim->nboxes; bi++) {
+		struct sim_box *b = &s->box[bi];
+
+		for (ti = plat->ntypes - 1; s->sim->first[ti] > bi; ti--)
+			;
+		b->type = plat->types[ti];
+		b->tidx = ti;
+		b->idx = bi - s->sim->first[ti];
+		for (ri = 0; ri < b->type->nregs; ri++) {
+			b->reg[ri] = reg;
+			reg += b->type->regs[ri].count;
+		}
+		b->ctr = ctr;
+		ctr += b->type->nctrs;
+	}
+}
+
 void sim_destroy(struct sim *sim)
 {
 	unsigned int i;
 
 	if (!sim)
 		return;
-	for (i = 0; sim->sock && i < sim->nsockets; i++)
+	for (i = 0; sim->sock && i < sim->nsockets; i++) {
 		kvfree(sim->sock[i].box);
+		kvfree(sim->sock[i].regs);
+		kvfree(sim->sock[i].ctrs);
+	}
 	kfree(sim->sock);
 	kvfree(sim->map);
 	kvfree(sim->log);
@@ -1023,7 +1054,7 @@ EXPORT_SYMBOL_IF_KUNIT(sim_destroy);
 struct sim *sim_create(const struct sim_platform *plat, unsigned int sockets,
 		       unsigned int uclk_mhz, unsigned int log_entries)
 {
-	unsigned int i, bi, ti;
+	unsigned int i, ti, ri, nregs = 0, nctrs = 0;
 	struct sim *sim;
 	int ret = -EINVAL;
 
@@ -1036,10 +1067,15 @@ struct sim *sim_create(const struct sim_platform *plat, unsigned int sockets,
 	sim->plat = plat;
 	sim->nsockets = sockets;
 	for (ti = 0; ti < plat->ntypes; ti++) {
-		if (sim_check_type(plat->types[ti]))
+		const struct sim_box_type *t = plat->types[ti];
+
+		if (sim_check_type(t))
 			goto err;
 		sim->first[ti] = sim->nboxes;
-		sim->nboxes += plat->types[ti]->nboxes;
+		sim->nboxes += t->nboxes;
+		nctrs += t->nboxes * t->nctrs;
+		for (ri = 0; ri < t->nregs; ri++)
+			nregs += t->nboxes * t->regs[ri].count;
 	}
 	ret = sim_build_map(sim);
 	if (ret)
@@ -1055,15 +1091,11 @@ struct sim *sim_create(const struct sim_platform *plat, unsigned int sockets,
 		s->sim = sim;
 		s->id = i;
 		s->box = kvcalloc(sim->nboxes, sizeof(*s->box), GFP_KERNEL);
-		if (!s->box)
+		s->regs = kvcalloc(nregs, sizeof(*s->regs), GFP_KERNEL);
+		s->ctrs = kvcalloc(nctrs, sizeof(*s->ctrs), GFP_KERNEL);
+		if (!s->box || !s->regs || !s->ctrs)
 			goto err;
-		for (bi = 0; bi < sim->nboxes; bi++) {
-			for (ti = plat->ntypes - 1; sim->first[ti] > bi; ti--)
-				;
-			s->box[bi].type = plat->types[ti];
-			s->box[bi].tidx = ti;
-			s->box[bi].idx = bi - sim->first[ti];
-		}
+		sim_lay_out_boxes(s);
 		sim_reset_socket(s);
 	}
 	if (log_entries) {

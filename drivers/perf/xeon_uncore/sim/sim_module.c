@@ -197,7 +197,7 @@ static int sim_cmd_truth(struct sim *sim, char *cmd)
 	sim_update_all(sim);
 	for (s = 0; s < sim->nsockets; s++)
 		for (i = 0; i < sim->nboxes; i++)
-			for (n = 0; n < SIM_MAX_INST; n++) {
+			for (n = 0; n < sim->sock[s].box[i].type->nctrs; n++) {
 				sim->sock[s].box[i].ctr[n].truth = 0;
 				sim->sock[s].box[i].ctr[n].overflows = 0;
 			}
