@@ -27,6 +27,7 @@
 #include <linux/cpu.h>
 #include <linux/cpuhotplug.h>
 #include <linux/cpumask.h>
+#include <linux/delay.h>
 #include <linux/module.h>
 #include <linux/namei.h>
 #include <linux/slab.h>
@@ -1101,6 +1102,51 @@ static int xu_pmus_register(void)
 	return 0;
 }
 
+/*
+ * Events the kernel holds in @xp's context on @cpu.  Once the module is
+ * unloading none is ours (each holds a module reference): they are
+ * software events that were in a group with ours, which live in the
+ * uncore PMU's context and stay there when ours close.
+ * perf_pmu_unregister() would free the context under them (before Linux
+ * 6.15), so the unload waits for them to close.  The context's layout
+ * changed in 6.2 (a perf_cpu_pmu_context per PMU; Makefile's conftest).
+ */
+static unsigned int xu_ctx_events(struct xu_pmu *xp, int cpu)
+{
+#if defined(XU_HAVE_CPU_PMU_CONTEXT)
+	return READ_ONCE(per_cpu_ptr(xp->pmu.cpu_pmu_context, cpu)->epc.nr_events);
+#elif defined(XU_HAVE_PMU_CPU_CONTEXT)
+	return READ_ONCE(per_cpu_ptr(xp->pmu.pmu_cpu_context, cpu)->ctx.nr_events);
+#else
+#error "unknown layout of a PMU's per-CPU perf context (see Makefile)"
+#endif
+}
+
+static void xu_pmus_wait_empty(void)
+{
+	bool said = false;
+	unsigned int i;
+	int cpu;
+
+	for (i = 0; i < xu_nr_pmus; i++) {
+		struct xu_pmu *xp = &xu_pmus[i];
+
+		if (!xp->registered)
+			continue;
+		for_each_possible_cpu(cpu) {
+			while (xu_ctx_events(xp, cpu)) {
+				if (!said)
+					pr_warn("%s: unload waits: an event grouped with its events is still open on CPU %d (a software event; close it)\n",
+						xp->name, cpu);
+				said = true;
+				msleep(100);
+			}
+		}
+	}
+	if (said)
+		pr_info("the events are closed, unloading\n");
+}
+
 static void xu_pmus_unregister(void)
 {
 	unsigned int i;
@@ -1460,6 +1506,7 @@ err_regs:
 
 static void __exit xu_exit(void)
 {
+	xu_pmus_wait_empty();
 	xu_unloading = true;
 	cpuhp_remove_state(xu_hp_state);
 	cpuhp_remove_state_nocalls(xu_hp_dead);

@@ -29,10 +29,11 @@
  * --module; if that works it runs --reload-cmd (with /bin/sh).  It also
  * reports an iteration that takes longer than --timeout.  While it unloads
  * (--rmmod-every), no group mixes a software event with an uncore one: the
- * software event lives in the uncore PMU's context, may outlive the uncore
- * events there, and perf_pmu_unregister() frees that context under it (a
- * use-after-free in the kernel, 6.1 and 6.12 alike; the admin guide's
- * "Module unload").  Such opens are drawn as always, then skipped.
+ * software event lives in the uncore PMU's context and may outlive the
+ * uncore events there, and the driver's unload waits for it (freeing the
+ * context under it would be a use-after-free in the kernel; the admin
+ * guide's "Module unload"), which would stall the unloading process on the
+ * fuzzer's own events.  Such opens are drawn as always, then skipped.
  *
  * Every operation is logged on one line.  Lines starting with "FAIL:" are
  * harness-level failures: impossible return values, read sizes that do not

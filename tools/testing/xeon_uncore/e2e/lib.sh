@@ -98,6 +98,14 @@ counts_equal_truth() {
 	cat "$XU_TMP/counts"
 }
 
+# params MODULE: its parameters as insmod arguments (as it was loaded)
+params() {
+	local f
+	for f in /sys/module/"$1"/parameters/*; do
+		printf '%s=%s\n' "${f##*/}" "$(cat "$f")"
+	done
+}
+
 # perf_stat FILE PERF-STAT-ARGS...: CSV output in FILE
 perf_stat() {
 	local out=$1
