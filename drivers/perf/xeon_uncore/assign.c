@@ -258,10 +258,7 @@ struct xu_shared_state *xu_shared_alloc(const struct xu_box_type *t)
 
 	if (WARN_ON_ONCE(t->nshared > XU_MAX_SHARED))
 		return NULL;
-	st = kzalloc(struct_size(st, reg, t->nshared), GFP_KERNEL);
-	if (st)
-		st->n = t->nshared;
-	return st;
+	return kzalloc(struct_size(st, reg, t->nshared), GFP_KERNEL);
 }
 EXPORT_SYMBOL_IF_KUNIT(xu_shared_alloc);
 
@@ -367,6 +364,21 @@ void xu_shared_drop(const struct xu_box_type *t, struct xu_shared_state *st,
 	}
 }
 EXPORT_SYMBOL_IF_KUNIT(xu_shared_drop);
+
+/* The shared registers in which some event holds a field. */
+unsigned long xu_shared_held(const struct xu_box_type *t,
+			     const struct xu_shared_state *st)
+{
+	unsigned long regs = 0;
+	unsigned int i, f;
+
+	for (i = 0; i < t->nshared; i++)
+		for (f = 0; f < XU_MAX_FIELDS; f++)
+			if (st->reg[i].ref[f])
+				regs |= BIT(i);
+	return regs;
+}
+EXPORT_SYMBOL_IF_KUNIT(xu_shared_held);
 
 /*
  * Print a format: "config:0-7,21" -- one range per run of set bits, so a

@@ -179,6 +179,12 @@ static void xu_check_saturated(struct xu_box *box, struct perf_event *event,
 			    event->attr.config1, event->attr.config2);
 }
 
+/* Whether counter @idx of @box interrupts on overflow (else: polled). */
+static bool xu_ctr_pmi(const struct xu_box *box, int idx)
+{
+	return idx >= 0 && (xu_pmi_counters(box->pmu) & BIT(idx));
+}
+
 /*
  * Fold the hardware count into event->count and, for a polled sampling
  * event, out of what is left of its period.  Lock-free against the PMI on
@@ -205,7 +211,7 @@ bool xu_event_fold(struct xu_box *box, struct perf_event *event)
 	delta = xu_delta(prev, now, width);
 	local64_add(delta, &event->count);
 	/* a PMI box counts its period from the value it armed (irq.c) */
-	if (is_sampling_event(event) && !box->pmu->pmi)
+	if (is_sampling_event(event) && !xu_ctr_pmi(box, hwc->idx))
 		local64_sub(delta, &hwc->period_left);
 	xu_check_saturated(box, event, now);
 	return true;
@@ -231,6 +237,9 @@ static u64 xu_event_update(struct perf_event *event, bool poll)
 	if (box->pmu->pmi) {
 		if (!(event->hw.state & PERF_HES_UPTODATE))
 			xu_event_fold(box, event);
+		/* a counter of the box that cannot interrupt samples by poll */
+		if (poll && is_sampling_event(event))
+			return xu_periods_due(&event->hw);
 		return 0;
 	}
 	if (in_nmi()) {
@@ -302,7 +311,7 @@ static enum hrtimer_restart xu_box_poll(struct hrtimer *timer)
 		struct perf_event *event = box->counters[i];
 		u64 due;
 
-		if (event->hw.state & PERF_HES_STOPPED)
+		if ((event->hw.state & PERF_HES_STOPPED) || xu_ctr_pmi(box, i))
 			continue;
 		due = xu_event_update(event, here);
 		if (due)
@@ -324,8 +333,8 @@ static void xu_event_enable(struct xu_box *box, struct perf_event *event)
 	if (ops && ops->enable_event)
 		ops->enable_event(box, event);
 	else
-		xu_write_reg(box, event->hw.config_base,
-			     event->hw.config | box->pmu->type->enable_bit);
+		xu_write_reg(box, event->hw.config_base, event->hw.config |
+			     xu_enable_bit(box->pmu->type, event->hw.idx));
 }
 
 static void xu_event_disable(struct xu_box *box, struct perf_event *event)
@@ -374,7 +383,7 @@ void xu_pmu_start(struct perf_event *event, int flags)
 
 	/* Under the lock: enable_event may preset the count and prev_count. */
 	raw_spin_lock_irqsave(&box->lock, irqflags);
-	if (box->pmu->pmi) {
+	if (xu_ctr_pmi(box, hwc->idx)) {
 		xu_event_set_period(box, event, flags & PERF_EF_RELOAD);
 	} else {
 		/* a new period (PERF_EVENT_IOC_PERIOD): counted from here */
@@ -390,10 +399,8 @@ void xu_pmu_start(struct perf_event *event, int flags)
 	raw_spin_unlock_irqrestore(&box->lock, irqflags);
 	set_bit(hwc->idx, &box->active);
 
-	if (box->pmu->pmi) {
-		box->n_active++;
+	if (xu_ctr_pmi(box, hwc->idx))
 		return;
-	}
 	poll = xu_box_poll_interval(box);
 	if (is_sampling_event(event))
 		poll = min(poll, xu_sample_interval(box, event));
@@ -411,14 +418,14 @@ void xu_pmu_stop(struct perf_event *event, int flags)
 		xu_event_disable(box, event);
 		hwc->state |= PERF_HES_STOPPED;
 		/* may run in the timer's own callback: never wait for it */
-		if (--box->n_active == 0 && !box->pmu->pmi) {
+		if (!xu_ctr_pmi(box, hwc->idx) && --box->n_active == 0) {
 			box->next_poll = hrtimer_get_expires(&box->timer);
 			hrtimer_try_to_cancel(&box->timer);
 		}
 	}
 	if ((flags & PERF_EF_UPDATE) && !(hwc->state & PERF_HES_UPTODATE)) {
 		xu_event_update(event, false);
-		if (box->pmu->pmi)
+		if (xu_ctr_pmi(box, hwc->idx))
 			xu_event_period_sync(box, event);
 		hwc->state |= PERF_HES_UPTODATE;
 	}
@@ -483,7 +490,7 @@ static void xu_event_set_ctl(struct xu_pmu *xp, struct perf_event *event,
 			     const struct xu_enc *enc)
 {
 	event->hw.config = enc->ctl;
-	if (xp->pmi)
+	if (enc->counters & xu_pmi_counters(xp))
 		event->hw.config |= xp->type->pmi_bit;
 }
 
@@ -1346,23 +1353,15 @@ static void xu_box_detach_local(void *info)
 
 static void xu_box_reprogram(struct xu_box *box, bool counters)
 {
-	const struct xu_box_ops *ops = box->pmu->type->ops;
-	unsigned long regs = 0;
-	unsigned int i, u;
+	const struct xu_box_type *t = box->pmu->type;
+	unsigned int i;
 
 	if (!xu_socket_local(box->sk))
 		return;
-	if (counters && ops && ops->init_box)
-		ops->init_box(box);
+	if (counters && t->ops && t->ops->init_box)
+		t->ops->init_box(box);
 	box->shared->known = 0;
-	for_each_set_bit(i, &box->used, XU_MAX_COUNTERS) {
-		struct xu_enc enc;
-
-		xu_event_enc(box->pmu, box->counters[i], &enc);
-		for (u = 0; u < enc.nuse; u++)
-			regs |= BIT(enc.use[u].reg);
-	}
-	xu_shared_commit(box, regs);
+	xu_shared_commit(box, xu_shared_held(t, box->shared));
 	for_each_set_bit(i, &box->used, XU_MAX_COUNTERS) {
 		struct perf_event *event = box->counters[i];
 

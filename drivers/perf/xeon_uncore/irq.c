@@ -339,16 +339,51 @@ unsigned long xu_ovf_counters(const struct xu_box_type *t, u64 status)
 }
 EXPORT_SYMBOL_IF_KUNIT(xu_ovf_counters);
 
+#define XU_OVF_MIDS	4	/* intermediate summaries read once per walk */
+
+struct xu_ovf_mids {
+	unsigned int n;
+	u32 reg[XU_OVF_MIDS];
+	u64 val[XU_OVF_MIDS];
+};
+
+/*
+ * Does box @box report an overflow in its intermediate summary (if it has
+ * one)?  Each summary register is read once per walk; one that cannot be
+ * read leads to its boxes' own status.
+ */
+static bool xu_ovf_mid(struct xu_box *box, const struct xu_ovf *o,
+		       struct xu_ovf_mids *m)
+{
+	unsigned int i, idx = box->pmu->idx;
+	u64 val;
+
+	if (!o->mid || !o->mid[idx])
+		return true;
+	for (i = 0; i < m->n; i++)
+		if (m->reg[i] == o->mid[idx])
+			return m->val[i] & o->mid_bits[idx];
+	if (xu_read_reg(box, o->mid[idx], &val))
+		return true;
+	if (m->n < XU_OVF_MIDS) {
+		m->reg[m->n] = o->mid[idx];
+		m->val[m->n++] = val;
+	}
+	return val & o->mid_bits[idx];
+}
+
 /*
  * In the PMI, the socket frozen: every box in @space with a summary bit
- * set in the global @status has its status read and cleared (the bits
- * read: an overflow after the read sets them again and interrupts again),
- * and its overflowed counters handled.  A box with no status register is
- * a one-counter box whose summary bit is its overflow.
+ * set in the global @status (and in its intermediate summary, if it has
+ * one) has its status read and cleared (the bits read: an overflow after
+ * the read sets them again and interrupts again), and its overflowed
+ * counters handled.  A box with no status register is a one-counter box
+ * whose summary bit is its overflow.
  */
 void xu_socket_overflow(struct xu_socket *sk, u64 status, struct pt_regs *regs,
 			enum xu_space space)
 {
+	struct xu_ovf_mids mids = { };
 	struct xu_box *box;
 	unsigned int b;
 
@@ -361,14 +396,16 @@ void xu_socket_overflow(struct xu_socket *sk, u64 status, struct pt_regs *regs,
 		if (!o || !box->pmu->pmi || t->space != space)
 			continue;
 		sum = o->summary ? o->summary[box->pmu->idx] : o->summary_mask;
-		if (!(status & sum))
+		if (!(status & sum) || !xu_ovf_mid(box, o, &mids))
 			continue;
 		if (o->status) {
 			if (xu_read_reg(box, box->base + o->status, &st) || !st)
 				continue;
 			xu_write_reg(box, xu_box_ovf_clear(box), st);
 		}
-		xu_box_overflow(box, xu_ovf_counters(t, st), regs);
+		/* a counter that cannot interrupt wraps into its next poll */
+		xu_box_overflow(box, xu_ovf_counters(t, st) &
+				xu_pmi_counters(box->pmu), regs);
 	}
 }
 

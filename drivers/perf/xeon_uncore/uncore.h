@@ -132,7 +132,6 @@ struct xu_shared_val {
 /* A box's shared registers, as many as its type has (xu_shared_alloc()). */
 struct xu_shared_state {
 	unsigned long known;	/* registers whose hardware value is reg[].val */
-	unsigned int n;
 	struct xu_shared_val reg[];
 };
 
@@ -237,6 +236,15 @@ struct xu_box_ops {
 struct xu_ovf {
 	const u64 *summary;	/* global status bits of box i; NULL: @summary_mask */
 	u64 summary_mask;
+	/*
+	 * A summary register between the global status and box i (the
+	 * Xeon 7500's S-box SUMMARY): MSR @mid[i], in which box i reports
+	 * at @mid_bits[i]; NULL, or a 0 entry: the box reports to the
+	 * global status directly.  Read once per PMI, however many boxes
+	 * report to it.
+	 */
+	const u32 *mid;
+	const u64 *mid_bits;
 	u32 status;		/* from the box's base; 0: the summary is counter 0's */
 	u32 clear;		/* from the box's base: write 1s to clear; 0: @status (W1C) */
 	const u8 *ctr_bit;	/* status bit of counter i; NULL: bit i */
@@ -273,6 +281,8 @@ struct xu_box_type {
 	u32 fixed_ctl;
 	u32 fixed_ctr;			/* 0: none */
 	unsigned int fixed_width;
+	u64 fixed_enable_bit;		/* its control's enable; 0: enable_bit */
+	bool fixed_nopmi;		/* it cannot interrupt: always polled */
 	const struct xu_shared_reg *shared;	/* [nshared] */
 	unsigned int nshared;
 
@@ -385,7 +395,7 @@ struct xu_box {
 	u32 base;			/* offset of this box's registers */
 	raw_spinlock_t lock;		/* folds from other CPUs of the package */
 	unsigned int n_events;		/* collected, in events[] */
-	unsigned int n_active;		/* started on counters */
+	unsigned int n_active;		/* started on polled counters */
 	struct perf_event *events[XU_MAX_COUNTERS];
 	struct perf_event *counters[XU_MAX_COUNTERS];
 	unsigned long used;		/* counters with an event */
@@ -513,6 +523,8 @@ unsigned long xu_shared_take(const struct xu_box_type *t,
 			     const struct xu_enc *enc);
 void xu_shared_drop(const struct xu_box_type *t, struct xu_shared_state *st,
 		    const struct xu_enc *enc);
+unsigned long xu_shared_held(const struct xu_box_type *t,
+			     const struct xu_shared_state *st);
 
 static inline unsigned int xu_counters_total(const struct xu_box_type *t)
 {
@@ -522,6 +534,28 @@ static inline unsigned int xu_counters_total(const struct xu_box_type *t)
 static inline unsigned int xu_width(const struct xu_box_type *t, int idx)
 {
 	return idx == t->num_counters ? t->fixed_width : t->width;
+}
+
+/* The enable bit of counter @idx's control. */
+static inline u64 xu_enable_bit(const struct xu_box_type *t, int idx)
+{
+	if (idx == t->num_counters && t->fixed_enable_bit)
+		return t->fixed_enable_bit;
+	return t->enable_bit;
+}
+
+/*
+ * The counters of @xp's boxes that interrupt on overflow (their PMU takes
+ * the PMI); the others are polled.
+ */
+static inline unsigned long xu_pmi_counters(const struct xu_pmu *xp)
+{
+	const struct xu_box_type *t = xp->type;
+	unsigned long all = GENMASK(xu_counters_total(t) - 1, 0);
+
+	if (!xp->pmi)
+		return 0;
+	return t->fixed_nopmi ? all & ~BIT(t->num_counters) : all;
 }
 
 int xu_format_field(char *buf, size_t len, u8 word, u64 mask);

@@ -590,8 +590,13 @@ static void xu_test_overflow_tree(struct kunit *test)
 		return;
 	}
 	KUNIT_ASSERT_NOT_NULL(test, o);
-	for (i = 0; i < t->num_boxes; i++)
+	for (i = 0; i < t->num_boxes; i++) {
 		KUNIT_EXPECT_NE(test, o->summary ? o->summary[i] : o->summary_mask, 0ULL);
+		/* a box behind an intermediate summary has a bit there */
+		if (o->mid && o->mid[i])
+			KUNIT_EXPECT_NE(test, hweight64(o->mid_bits[i]), 0);
+	}
+	KUNIT_EXPECT_EQ(test, !o->mid, !o->mid_bits);
 	if (!o->status) {
 		/* the summary bit is the overflow: one counter only */
 		KUNIT_EXPECT_EQ(test, n, 1U);
@@ -967,6 +972,7 @@ static void xu_test_shared_arbitration(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, st);
 	KUNIT_EXPECT_EQ(test, none.nuse, 0U);
+	KUNIT_EXPECT_EQ(test, xu_shared_held(t, st), 0UL);
 	KUNIT_EXPECT_TRUE(test, xu_shared_fits(t, st, &a));
 	/* a register whose hardware value is unknown is written */
 	KUNIT_EXPECT_EQ(test, xu_shared_take(t, st, &a), BIT(0));
@@ -990,6 +996,12 @@ static void xu_test_shared_arbitration(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, st->reg[0].val, 0x01ULL << 18 | 0x182ULL << 23);
 	KUNIT_EXPECT_EQ(test, st->reg[0].ref[2], 1);
 	KUNIT_EXPECT_EQ(test, st->reg[0].ref[3], 1);
+	/* held while any field is: what a box that comes back rewrites */
+	KUNIT_EXPECT_EQ(test, xu_shared_held(t, st), BIT(0));
+	xu_shared_drop(t, st, &c);
+	KUNIT_EXPECT_EQ(test, xu_shared_held(t, st), BIT(0));
+	xu_shared_drop(t, st, &d);
+	KUNIT_EXPECT_EQ(test, xu_shared_held(t, st), 0UL);
 	kfree(st);
 }
 
@@ -1075,7 +1087,7 @@ static void xu_test_slot_rotation(struct kunit *test)
 		for (seq = 0; seq < nseq; seq++) {
 			for (i = 0, x = seq; i < len; i++, x /= XU_TEST_VALUES)
 				v[i] = 1 + x % XU_TEST_VALUES;
-			memset(st->reg, 0, sizeof(st->reg[0]) * st->n);
+			memset(st->reg, 0, sizeof(st->reg[0]) * t.nshared);
 			for (placed = 0; placed < len; placed++) {
 				config[1] = v[placed];
 				alt = xu_shared_place(&xp, config, st, &enc);
@@ -1135,19 +1147,23 @@ static void xu_test_fixed_counter(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, xu_width(&t, 3), 44U);
 }
 
-/* ---- Xeon E5-2600: C-box filter and PCU band encoding ----------------- */
+/* ---- Encoders: filters, match/mask, counter bindings ------------------ */
 
-struct xu_snbep_case {
+struct xu_encode_case {
 	const char *what;
 	const char *box;
 	u64 config[XU_CONFIG_WORDS];
 	bool ok;
 	unsigned long counters;
-	u64 filter, filter_mask;
-	u64 shared1, shared1_mask;	/* QPI: the packet mask */
+	u64 filter, filter_mask;	/* shared register 0 */
+	u64 shared1, shared1_mask;	/* 1: QPI's, the S- and B-box's mask */
 	u64 ignored1, ignored2;		/* accepted, not programmed */
-	bool ivb;			/* the E5-2600 v2's box */
+	const struct xu_platform *plat;	/* NULL: the E5-2600 */
+	u64 ctl;			/* 0: config[0] (0 for a fixed counter) */
 };
+
+#define V2	.plat = &xu_ivbep_platform
+#define NHM	.plat = &xu_nhmex_platform
 
 #define I_STATE		(0x3fULL << 17)
 #define I_OPC1		GENMASK_ULL(31, 20)	/* opc, c6, nc, isoc in FILTER1 */
@@ -1157,7 +1173,7 @@ struct xu_snbep_case {
 #define T_NID		(0xffULL << 10)
 
 /* Filter fields: tid 4:0, nid 17:10, state 22:18, opc 31:23 (guide table 2-19). */
-static const struct xu_snbep_case xu_snbep_cases[] = {
+static const struct xu_encode_case xu_encode_cases[] = {
 	{ "llc_lookup data_read, state any", "cbox", { 0x0334 }, true, 0x3,
 	  0x1fULL << 18, 0x1fULL << 18 },
 	{ "llc_lookup state M", "cbox", { 0x0334, 0x10ULL << 18 }, true, 0x3,
@@ -1287,47 +1303,76 @@ static const struct xu_snbep_case xu_snbep_cases[] = {
 	 * each register's value in its own bits.
 	 */
 	{ "llc_lookup, state any", "cbox", { 0x0334 }, true, 0x3,
-	  I_STATE, I_STATE, .ivb = true },
+	  I_STATE, I_STATE, V2 },
 	{ "llc_lookup nid: both registers", "cbox", { 0x4134, 0x2ULL << 17 | 0x5ULL << 32 },
-	  true, 0x3, 0x2ULL << 17, I_STATE, 0x5, 0xffff, .ivb = true },
+	  true, 0x3, 0x2ULL << 17, I_STATE, 0x5, 0xffff, V2 },
 	{ "tor_inserts opcode with nc", "cbox", { 0x0135, 0x182ULL << 52 | BIT_ULL(62) },
-	  true, 0x3, 0, 0, 0x182 << 20 | BIT(30), I_OPC1, .ivb = true },
+	  true, 0x3, 0, 0, 0x182 << 20 | BIT(30), I_OPC1, V2 },
 	{ "tor_inserts opcode and nid", "cbox", { 0x4135, 0x181ULL << 52 | 0x3ULL << 32 },
-	  true, 0x3, 0, 0, 0x181 << 20 | 0x3, I_OPC1 | 0xffff, .ivb = true },
+	  true, 0x3, 0, 0, 0x181 << 20 | 0x3, I_OPC1 | 0xffff, V2 },
 	{ "rxr_ipq_retry qpi_credits: link", "cbox", { 0x1031, 0x5ULL << 5 }, true, 0x3,
-	  0x5ULL << 5, 0xfULL << 5, .ivb = true },
+	  0x5ULL << 5, 0xfULL << 5, V2 },
 	{ "link on another event: ignored", "cbox", { 0x0131, 0x5ULL << 5 }, true, 0x3,
-	  0, 0, .ignored1 = 0x5ULL << 5, .ivb = true },
-	{ "invert is reserved", "cbox", { 0x800000 | 0x0034 }, false, .ivb = true },
-	{ "invert is reserved (PCI box)", "r3qpi", { 0x800000 | 0x0010 }, false, .ivb = true },
-	{ "r3qpi ring event on counter 2 only", "r3qpi", { 0x0107 }, true, 0x4, .ivb = true },
+	  0, 0, .ignored1 = 0x5ULL << 5, V2 },
+	{ "invert is reserved", "cbox", { 0x800000 | 0x0034 }, false, V2 },
+	{ "invert is reserved (PCI box)", "r3qpi", { 0x800000 | 0x0010 }, false, V2 },
+	{ "r3qpi ring event on counter 2 only", "r3qpi", { 0x0107 }, true, 0x4, V2 },
 	/* the v2's constraints go on in the E5-2600's table */
 	{ "r3qpi occupancy on counter 0 (E5-2600's row)", "r3qpi", { 0x0113 }, true, 0x1,
-	  .ivb = true },
-	{ "cbox qlru on counters 0-1", "cbox", { 0x013c }, true, 0x3, .ivb = true },
+	  V2 },
+	{ "cbox qlru on counters 0-1", "cbox", { 0x013c }, true, 0x3, V2 },
 	{ "cbox rxr_occupancy on counter 0 (E5-2600's row)", "cbox", { 0x0111 }, true, 0x1,
-	  .ivb = true },
-	{ "r2pcie txr_nack_ccw on counters 0-1", "r2pcie", { 0x0128 }, true, 0x3, .ivb = true },
+	  V2 },
+	{ "r2pcie txr_nack_ccw on counters 0-1", "r2pcie", { 0x0128 }, true, 0x3, V2 },
 	{ "r2pcie rxr_ak_bounces on counter 0 (E5-2600's row)", "r2pcie", { 0x0112 }, true,
-	  0x1, .ivb = true },
+	  0x1, V2 },
 	{ "r2pcie 0x28 unconstrained on the E5-2600", "r2pcie", { 0x0128 }, true, 0xf },
 	{ "pcu event extension (upstream refuses it)", "pcu", { 0x200000 | 0x17 }, true,
-	  0xf, .ivb = true },
+	  0xf, V2 },
 	{ "qpi cto_count with a match", "qpi", { 0x200038, 0x1ULL << 5, 0xfULL << 5 }, true,
-	  0xf, 0x1ULL << 5, U64_MAX, 0xfULL << 5, U64_MAX, .ivb = true },
+	  0xf, 0x1ULL << 5, U64_MAX, 0xfULL << 5, U64_MAX, V2 },
+	/* Xeon 7500: S-box match/mask, B-box counter lists, W-box fixed */
+	{ "to_r_prog_ev with match/mask", "sbox", { 0x00, 0x123, 0xfff }, true, 0xf,
+	  0x123, U64_MAX, 0xfff, U64_MAX, NHM },
+	{ "match on another event: ignored", "sbox", { 0x07, 0x5 }, true, 0xf,
+	  .ignored1 = 0x5, NHM },
+	{ "enable bit accepted, not kept", "sbox", { 0x400007 }, true, 0xf, NHM,
+	  .ctl = 0x7 },
+	{ "msg_addr_in_match on counter 0", "bbox", { 0x02, 0x5, 0x7 }, true, 0x1,
+	  0x5, U64_MAX, 0x7, U64_MAX, NHM, .ctl = 0x2 },
+	{ "addr_in_match on counter 2", "bbox", { 0x88, 0x2, 0x3 }, true, 0x4,
+	  0x2, U64_MAX, 0x3, U64_MAX, NHM, .ctl = 0x8 },
+	{ "conflicts: counter 3, match ignored", "bbox", { 0xee, 0x1, 0x1 }, true, 0x8,
+	  .ignored1 = 0x1, .ignored2 = 0x1, NHM, .ctl = 0x2e },
+	{ "imt_ne_cycles: counter 2, no match", "bbox", { 0x8e, 0x1 }, true, 0x4,
+	  .ignored1 = 0x1, NHM, .ctl = 0xe },
+	{ "enable bit (0) accepted, not kept", "bbox", { 0x03 }, true, 0x1,
+	  0, U64_MAX, 0, U64_MAX, NHM, .ctl = 0x2 },
+	{ "bit 8 not implemented", "bbox", { 0x102 }, false, NHM },
+	{ "clockticks: the fixed counter", "wbox", { 0xff }, true, BIT(4), NHM },
+	{ "a core mask", "wbox", { 0x0304 }, true, 0xf, NHM },
+	{ "bit 50 reserved", "wbox", { BIT_ULL(50) | 0x4 }, false, NHM },
 };
 
-static void xu_snbep_desc(const struct xu_snbep_case *c, char *desc)
+#undef V2
+#undef NHM
+
+static const struct xu_platform *xu_case_plat(const struct xu_encode_case *c)
 {
-	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s%s: %s", c->ivb ? "v2 " : "",
+	return c->plat ?: &xu_snbep_platform;
+}
+
+static void xu_encode_desc(const struct xu_encode_case *c, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s %s: %s", xu_case_plat(c)->name,
 		 c->box, c->what);
 }
 
-KUNIT_ARRAY_PARAM(xu_snbep, xu_snbep_cases, xu_snbep_desc);
+KUNIT_ARRAY_PARAM(xu_encode, xu_encode_cases, xu_encode_desc);
 
-static void xu_test_snbep_encode(struct kunit *test)
+static void xu_test_encode(struct kunit *test)
 {
-	const struct xu_snbep_case *c = test->param_value;
+	const struct xu_encode_case *c = test->param_value;
 	const struct xu_box_type * const *t;
 	struct xu_shared_state *st;
 	u64 mask0, mask1, mask;
@@ -1336,7 +1381,7 @@ static void xu_test_snbep_encode(struct kunit *test)
 	const char *why;
 	struct xu_pmu xp;
 
-	t = c->ivb ? xu_ivbep_platform.types : xu_snbep_platform.types;
+	t = xu_case_plat(c)->types;
 	for (; *t && strcmp((*t)->name, c->box); t++)
 		;
 	KUNIT_ASSERT_NOT_NULL(test, *t);
@@ -1346,8 +1391,8 @@ static void xu_test_snbep_encode(struct kunit *test)
 	if (!c->ok)
 		return;
 	/* the control is the config, but for a fixed counter's: enable only */
-	KUNIT_EXPECT_EQ(test, enc.ctl,
-			c->counters == BIT((*t)->num_counters) ? 0 : c->config[0]);
+	KUNIT_EXPECT_EQ(test, enc.ctl, c->ctl ?:
+			(c->counters == BIT((*t)->num_counters) ? 0 : c->config[0]));
 	KUNIT_EXPECT_EQ(test, enc.counters, c->counters);
 	KUNIT_EXPECT_EQ(test, xu_test_use(&enc, 0, &mask0), c->filter);
 	KUNIT_EXPECT_EQ(test, mask0, c->filter_mask);
@@ -1636,7 +1681,7 @@ static struct kunit_case xu_core_cases[] = {
 	KUNIT_CASE(xu_test_shared_arbitration),
 	KUNIT_CASE(xu_test_slot_rotation),
 	KUNIT_CASE(xu_test_fixed_counter),
-	KUNIT_CASE_PARAM(xu_test_snbep_encode, xu_snbep_gen_params),
+	KUNIT_CASE_PARAM(xu_test_encode, xu_encode_gen_params),
 	KUNIT_CASE(xu_test_ignored_noted_once),
 	KUNIT_CASE(xu_test_read_halves),
 	KUNIT_CASE(xu_test_read_halves_fails),

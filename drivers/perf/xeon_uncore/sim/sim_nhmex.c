@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Xeon 7500 (Nehalem-EX) uncore: U-box and C-boxes, after the register
- * tables of the Xeon 7500 Uncore Programming Guide (323535-001).  Where the
- * guide is silent, unreadable in our copy or contradicts itself, the choice
- * made is written at the row concerned.  Every register resets to 0.
+ * Xeon 7500 (Nehalem-EX) uncore: U-box, C-boxes, S-boxes, B-boxes and the
+ * W-box, after the register tables of the Xeon 7500 Uncore Programming
+ * Guide (323535-001).  Where the guide is silent, unreadable in our copy or
+ * contradicts itself, the choice made is written at the row concerned.
+ * Every register resets to 0.  Registers the guide tables apart from a
+ * box's block (match/mask sets, the W-box's fixed counter) are box types of
+ * their own, at their own addresses.
  */
 #include <linux/bitfield.h>
 #include <linux/bits.h>
@@ -13,10 +16,13 @@
 
 #include "sim.h"
 
-enum { NHMEX_UBOX, NHMEX_CBOX };
+enum {
+	NHMEX_UBOX, NHMEX_CBOX, NHMEX_SBOX, NHMEX_SMATCH, NHMEX_BBOX,
+	NHMEX_BMATCH, NHMEX_WBOX, NHMEX_WFIX,
+};
 
-/* Row order shared by both box types. */
-enum { GLOBAL_CTL, GLOBAL_STATUS, GLOBAL_OVF_CTL, EVT_SEL, CTR };
+/* Row order shared by the boxes with a counter block; SUMMARY: S-box only. */
+enum { GLOBAL_CTL, GLOBAL_STATUS, GLOBAL_OVF_CTL, EVT_SEL, CTR, SUMMARY };
 
 /* U_MSR_PMON_GLOBAL_CTL */
 #define U_CTL_EN		BIT_ULL(0)
@@ -44,6 +50,34 @@ enum { GLOBAL_CTL, GLOBAL_STATUS, GLOBAL_OVF_CTL, EVT_SEL, CTR };
 
 #define NHMEX_CBOXES		8
 #define NHMEX_CTRS		6	/* per C-box */
+#define NHMEX_SIDES		2	/* S-boxes, B-boxes: one per side */
+#define NHMEX_S_CTRS		4
+#define NHMEX_B_CTRS		4
+#define NHMEX_W_CTRS		4
+
+/* S_MSR_PMON_SUMMARY (guide 2.1.5) */
+#define S_SUM_OV_C_R		BIT_ULL(0)	/* C-box 2, 3 (S1: 6, 7) */
+#define S_SUM_OV_C_L		BIT_ULL(2)	/* C-box 0, 1 (S1: 4, 5) */
+#define S_SUM_OV_MB		BIT_ULL(16)	/* the B-box (or M-box) of the side */
+#define S_SUM_OV_S		BIT_ULL(18)
+#define S_SUM_OV_R		BIT_ULL(19)	/* the R-box half of the side */
+
+/* S_MSR_MM_CFG: the match/mask enable */
+#define S_MM_CFG_EN		BIT_ULL(63)
+#define S_EV_TO_R_PROG		0x00	/* counts what MATCH/MASK select */
+
+/* B-box PERF_CTL (Linux's layout; the guide's bit table is not in our copy) */
+#define B_CTL_EN		BIT_ULL(0)
+#define B_CTL_EV_SEL		GENMASK_ULL(5, 1)
+#define B_CTL_PMI_EN		BIT_ULL(6)
+/* a B-box event is its counter and its code: counter n's list is its own */
+#define B_EVENT(ctr, code)	((ctr) << 5 | (code))
+
+/* W-box GLOBAL_CTL/STATUS/OVF_CTL: the fixed counter's bit */
+#define W_FIXED			BIT_ULL(31)
+#define W_FIX_CTL_EN		BIT_ULL(0)
+/* filter bits mark a match value, so that 0 counts its own way */
+#define MATCH_USED		BIT_ULL(63)
 
 static u64 *ureg(struct sim_socket *s, unsigned int row)
 {
@@ -79,29 +113,64 @@ static const char *u_ctl_write(struct sim_socket *s, struct sim_box *b,
 	return NULL;
 }
 
+static u64 box_status(struct sim_socket *s, unsigned int type, unsigned int i)
+{
+	return sim_box(s, type, i)->reg[GLOBAL_STATUS][0];
+}
+
 /*
- * ov_s0/ov_s1 summarise C-boxes 0-3 and 4-7 (through S-box 0/1, not
- * modelled here).  They are not latches: the guide says clearing the
- * lowest-level bit clears every summary above it, so they are computed
- * from the C-box status registers and writes to them have no effect.
+ * S-box @side's SUMMARY (guide 2.1.5): which boxes of its side of the chip
+ * have an overflow.  Not a latch: the guide says clearing the lowest-level
+ * bit clears every summary above it, so it is computed from the status
+ * registers below it.  Each pair of C-boxes has one bit: 0 and 1 (4 and
+ * 5) ov_c_l, 2 and 3 (6 and 7) ov_c_r.
  */
+static u64 s_summary(struct sim_socket *s, unsigned int side)
+{
+	unsigned int c = side * NHMEX_CBOXES / NHMEX_SIDES;
+	u64 val = 0;
+
+	if (box_status(s, NHMEX_CBOX, c) || box_status(s, NHMEX_CBOX, c + 1))
+		val |= S_SUM_OV_C_L;
+	if (box_status(s, NHMEX_CBOX, c + 2) || box_status(s, NHMEX_CBOX, c + 3))
+		val |= S_SUM_OV_C_R;
+	if (box_status(s, NHMEX_SBOX, side))
+		val |= S_SUM_OV_S;
+	if (box_status(s, NHMEX_BBOX, side))
+		val |= S_SUM_OV_MB;
+	return val;
+}
+
+static u64 s_summary_read(struct sim_socket *s, struct sim_box *b,
+			  unsigned int n)
+{
+	return s_summary(s, b->idx);
+}
+
+/*
+ * ov_s0/ov_s1 summarise the S-boxes' SUMMARY registers, ov_w the W-box's
+ * status: computed like them, writes to them have no effect.
+ */
+#define U_ST_COMPUTED		(U_ST_OV_S0 | U_ST_OV_S1 | U_ST_OV_W)
+
 static u64 u_status_read(struct sim_socket *s, struct sim_box *b,
 			 unsigned int n)
 {
 	u64 val = b->reg[GLOBAL_STATUS][0];
-	unsigned int i;
 
-	for (i = 0; i < NHMEX_CBOXES; i++) {
-		if (sim_box(s, NHMEX_CBOX, i)->reg[GLOBAL_STATUS][0])
-			val |= i < NHMEX_CBOXES / 2 ? U_ST_OV_S0 : U_ST_OV_S1;
-	}
+	if (s_summary(s, 0))
+		val |= U_ST_OV_S0;
+	if (s_summary(s, 1))
+		val |= U_ST_OV_S1;
+	if (box_status(s, NHMEX_WBOX, 0))
+		val |= U_ST_OV_W;
 	return val;
 }
 
 static const char *u_status_write(struct sim_socket *s, struct sim_box *b,
 				  unsigned int n, u64 val)
 {
-	b->reg[GLOBAL_STATUS][0] = val & ~(U_ST_OV_S0 | U_ST_OV_S1);
+	b->reg[GLOBAL_STATUS][0] = val & ~U_ST_COMPUTED;
 	return NULL;
 }
 
@@ -130,9 +199,9 @@ static const struct sim_reg ubox_regs[] = {
 	/*
 	 * The guide prints "ig 31:4" next to cond (31) and pmi (30): 29:4
 	 * taken as ignored.  Which of bits 1/0 is the W-box and which the
-	 * U-box is not found: the U-box counter reports in bit 0.  Software
-	 * may set or clear cond, pmi, ov_w and ov_u (RW); cond is never set
-	 * by the model.
+	 * U-box is not found: the U-box counter reports in bit 0, the W-box
+	 * in bit 1.  Software may set or clear cond, pmi and ov_u (RW); cond
+	 * is never set by the model.
 	 */
 	[GLOBAL_STATUS] = {
 		.name = "U_MSR_PMON_GLOBAL_STATUS", .offset = 0x1, .count = 1,
@@ -217,6 +286,221 @@ static const struct sim_reg cbox_regs[] = {
 	},
 };
 
+/*
+ * S-boxes (guide 2.5): the C-box block layout with 4 counters, and a
+ * SUMMARY register the overflows of the side's boxes show in.
+ */
+static const u32 sbox_base[NHMEX_SIDES] = { 0xc40, 0xcc0 };
+
+static const struct sim_reg sbox_regs[] = {
+	/* ctr_en 3:0; the other bits are ignored. */
+	[GLOBAL_CTL] = {
+		.name = "S_MSR_PMON_GLOBAL_CTL", .offset = 0x0, .count = 1,
+		.width = 32, .access = SIM_RW,
+		.ig = GENMASK_ULL(31, NHMEX_S_CTRS),
+	},
+	[GLOBAL_STATUS] = {
+		.name = "S_MSR_PMON_GLOBAL_STATUS", .offset = 0x1, .count = 1,
+		.width = 32, .access = SIM_RW,
+		.rsv = GENMASK_ULL(31, NHMEX_S_CTRS),
+	},
+	[GLOBAL_OVF_CTL] = {
+		.name = "S_MSR_PMON_GLOBAL_OVF_CTL", .offset = 0x2, .count = 1,
+		.width = 32, .access = SIM_WO,
+		.rsv = GENMASK_ULL(31, NHMEX_S_CTRS),
+		.write = ovf_ctl_write,
+	},
+	/* RO_WO: computed from the status registers below it. */
+	[SUMMARY] = {
+		.name = "S_MSR_PMON_SUMMARY", .offset = 0x3, .count = 1,
+		.width = 32, .access = SIM_RO,
+		.read = s_summary_read,
+	},
+	/*
+	 * The C-box layout.  The guide's reset_occ_cnt control has no bit
+	 * position in our copy: the bits the C-box treats as reserved are
+	 * reserved here too.
+	 */
+	[EVT_SEL] = {
+		.name = "S_MSR_PMON_EVT_SEL", .offset = 0x10,
+		.count = NHMEX_S_CTRS, .stride = 2,
+		.width = 64, .access = SIM_RW,
+		.rsv = GENMASK_ULL(62, 61) | GENMASK_ULL(49, 32) | BIT_ULL(21) |
+		       BIT_ULL(19) | GENMASK_ULL(17, 16),
+		.ig = BIT_ULL(63) | GENMASK_ULL(60, 50),
+	},
+	[CTR] = {
+		.name = "S_MSR_PMON_CTR", .offset = 0x11,
+		.count = NHMEX_S_CTRS, .stride = 2,
+		.width = 48, .access = SIM_RW,
+	},
+};
+
+/*
+ * S-box match/mask (guide 2.5.4), tabled apart from the box: MM_CFG
+ * (enable, bit 63; its other fields are not in our copy: reserved), MATCH
+ * and MASK (opc 58:48, mc 47:43, addr 42:5, hnid 4:0, and above 58 a
+ * request/response select we cannot read: all 64 bits are kept).  MATCH
+ * and MASK written while the matcher is on are a violation: the sequence
+ * (Linux's, and the guide's set-up order) turns it off first.
+ */
+enum { MM_CFG, MATCH, MASK };
+
+static const u32 smatch_base[NHMEX_SIDES] = { 0xe48, 0xe58 };
+
+static const char *mm_write(struct sim_socket *s, struct sim_box *b,
+			    unsigned int n, u64 val)
+{
+	b->reg[n == 0 ? MATCH : MASK][0] = val;
+	if (b->reg[MM_CFG][0] & S_MM_CFG_EN)
+		return "match/mask written with MM_CFG enabled (disable it first)";
+	return NULL;
+}
+
+static const char *mm_match_write(struct sim_socket *s, struct sim_box *b,
+				  unsigned int n, u64 val)
+{
+	return mm_write(s, b, 0, val);
+}
+
+static const char *mm_mask_write(struct sim_socket *s, struct sim_box *b,
+				 unsigned int n, u64 val)
+{
+	return mm_write(s, b, 1, val);
+}
+
+static const struct sim_reg smatch_regs[] = {
+	[MM_CFG] = {
+		.name = "S_MSR_MM_CFG", .offset = 0x0, .count = 1,
+		.width = 64, .access = SIM_RW,
+		.rsv = ~S_MM_CFG_EN,
+	},
+	[MATCH] = {
+		.name = "S_MSR_MATCH", .offset = 0x1, .count = 1,
+		.width = 64, .access = SIM_RW, .write = mm_match_write,
+	},
+	[MASK] = {
+		.name = "S_MSR_MASK", .offset = 0x2, .count = 1,
+		.width = 64, .access = SIM_RW, .write = mm_mask_write,
+	},
+};
+
+/*
+ * B-boxes (guide 2.4): 4 counters, each with its own event list; the
+ * control holds only en, ev_sel and pmi_en (positions from Linux, the
+ * guide's table is not in our copy): every other bit is reserved.
+ */
+static const u32 bbox_base[NHMEX_SIDES] = { 0xc20, 0xc60 };
+
+static const struct sim_reg bbox_regs[] = {
+	[GLOBAL_CTL] = {
+		.name = "B_MSR_PMON_GLOBAL_CTL", .offset = 0x0, .count = 1,
+		.width = 32, .access = SIM_RW,
+		.ig = GENMASK_ULL(31, NHMEX_B_CTRS),
+	},
+	[GLOBAL_STATUS] = {
+		.name = "B_MSR_PMON_GLOBAL_STATUS", .offset = 0x1, .count = 1,
+		.width = 32, .access = SIM_RW,
+		.rsv = GENMASK_ULL(31, NHMEX_B_CTRS),
+	},
+	[GLOBAL_OVF_CTL] = {
+		.name = "B_MSR_PMON_GLOBAL_OVF_CTL", .offset = 0x2, .count = 1,
+		.width = 32, .access = SIM_WO,
+		.rsv = GENMASK_ULL(31, NHMEX_B_CTRS),
+		.write = ovf_ctl_write,
+	},
+	[EVT_SEL] = {
+		.name = "B_MSR_PERF_CTL", .offset = 0x10,
+		.count = NHMEX_B_CTRS, .stride = 2,
+		.width = 64, .access = SIM_RW,
+		.rsv = ~(B_CTL_EN | B_CTL_EV_SEL | B_CTL_PMI_EN),
+	},
+	[CTR] = {
+		.name = "B_MSR_PERF_CNT", .offset = 0x11,
+		.count = NHMEX_B_CTRS, .stride = 2,
+		.width = 48, .access = SIM_RW,
+	},
+};
+
+/* B-box MATCH/MASK: raw 64-bit packet fields (their layout is not found) */
+enum { B_MATCH, B_MASK };
+
+static const u32 bmatch_base[NHMEX_SIDES] = { 0xe45, 0xe4d };
+
+static const struct sim_reg bmatch_regs[] = {
+	[B_MATCH] = {
+		.name = "B_MSR_MATCH_REG", .offset = 0x0, .count = 1,
+		.width = 64, .access = SIM_RW,
+	},
+	[B_MASK] = {
+		.name = "B_MSR_MASK_REG", .offset = 0x1, .count = 1,
+		.width = 64, .access = SIM_RW,
+	},
+};
+
+/*
+ * The W-box (guide 2.8): 4 counters in the C-box control layout (bit 50
+ * reserved as well), umask a core mask; bit 31 of its box registers is the
+ * fixed counter's.  The guide's OVF_CTL row says clr_ov 5:0 for 4
+ * counters: 5:4 are taken as ignored.
+ */
+static const u32 wbox_base[] = { 0xc80 };
+
+static const struct sim_reg wbox_regs[] = {
+	[GLOBAL_CTL] = {
+		.name = "W_MSR_PMON_GLOBAL_CTL", .offset = 0x0, .count = 1,
+		.width = 32, .access = SIM_RW,
+		.ig = GENMASK_ULL(30, NHMEX_W_CTRS),
+	},
+	[GLOBAL_STATUS] = {
+		.name = "W_MSR_PMON_GLOBAL_STATUS", .offset = 0x1, .count = 1,
+		.width = 32, .access = SIM_RW,
+		.rsv = GENMASK_ULL(30, NHMEX_W_CTRS),
+	},
+	[GLOBAL_OVF_CTL] = {
+		.name = "W_MSR_PMON_GLOBAL_OVF_CTL", .offset = 0x2, .count = 1,
+		.width = 32, .access = SIM_WO,
+		.ig = GENMASK_ULL(5, NHMEX_W_CTRS),
+		.rsv = GENMASK_ULL(30, 6),
+		.write = ovf_ctl_write,
+	},
+	[EVT_SEL] = {
+		.name = "W_MSR_PMON_EVT_SEL", .offset = 0x10,
+		.count = NHMEX_W_CTRS, .stride = 2,
+		.width = 64, .access = SIM_RW,
+		.rsv = GENMASK_ULL(62, 61) | BIT_ULL(50) | GENMASK_ULL(49, 32) |
+		       BIT_ULL(21) | BIT_ULL(19) | GENMASK_ULL(17, 16),
+		.ig = BIT_ULL(63) | GENMASK_ULL(60, 51),
+	},
+	[CTR] = {
+		.name = "W_MSR_PMON_CTR", .offset = 0x11,
+		.count = NHMEX_W_CTRS, .stride = 2,
+		.width = 48, .access = SIM_RW,
+	},
+};
+
+/*
+ * The W-box's fixed counter of uncore clocks, at 0x394 with its control
+ * at 0x395: enable is bit 0 (Linux); the guide lists a pmi_en whose
+ * position is not in our copy, so the rest is reserved and this counter
+ * never interrupts.  It counts while the W-box's fixed_en is set too.
+ */
+enum { FIX_CTR, FIX_CTL };
+
+static const u32 wfix_base[] = { 0x394 };
+
+static const struct sim_reg wfix_regs[] = {
+	[FIX_CTR] = {
+		.name = "W_MSR_PMON_FIXED_CTR", .offset = 0x0, .count = 1,
+		.width = 48, .access = SIM_RW,
+	},
+	[FIX_CTL] = {
+		.name = "W_MSR_PMON_FIXED_CTR_CTL", .offset = 0x1, .count = 1,
+		.width = 64, .access = SIM_RW,
+		.rsv = ~W_FIX_CTL_EN,
+	},
+};
+
 /* Codes and "Max Inc/Cyc" from the guide.  NOMAX: none in our copy, 1 used. */
 #define EV(c, m, n)	{ .code = c, .max_inc = m, .name = n }
 #define NOMAX		1
@@ -278,6 +562,157 @@ static const struct sim_event cbox_events[] = {
 	EV(0x28, NOMAX, "SNP_HITS"),
 };
 
+/*
+ * Codes whose "Max Inc" our copy does not show count at most 1 (NOMAX),
+ * the occupancy queues at their depth where the guide gives it.
+ */
+static const struct sim_event sbox_events[] = {
+	EV(0x00, 1, "TO_R_PROG_EV"),
+	EV(0x03, 1, "TO_R_B_HOM_MSGQ_CYCLES_FULL"),
+	EV(0x06, 1, "TO_R_B_HOM_MSGQ_CYCLES_NE"),
+	EV(0x07, 64, "TO_R_B_HOM_MSGQ_OCCUPANCY"),
+	EV(0x08, 1, "TO_R_SNP_MSGQ_CYCLES_FULL"),
+	EV(0x09, 1, "TO_R_SNP_MSGQ_CYCLES_NE"),
+	EV(0x0a, 32, "TO_R_SNP_MSGQ_OCCUPANCY"),
+	EV(0x0b, 1, "TO_R_NDR_MSGQ_CYCLES_FULL"),
+	EV(0x0c, 1, "TO_R_NDR_MSGQ_CYCLES_NE"),
+	EV(0x0d, 16, "TO_R_NDR_MSGQ_OCCUPANCY"),
+	EV(0x0e, 1, "TO_R_DRS_MSGQ_CYCLES_FULL"),
+	EV(0x0f, 1, "TO_R_DRS_MSGQ_CYCLES_NE"),
+	EV(0x10, 16, "TO_R_DRS_MSGQ_OCCUPANCY"),
+	EV(0x11, 1, "TO_R_NCB_MSGQ_CYCLES_FULL"),
+	EV(0x12, 1, "TO_R_NCB_MSGQ_CYCLES_NE"),
+	EV(0x13, 8, "TO_R_NCB_MSGQ_OCCUPANCY"),
+	EV(0x14, 1, "TO_R_NCS_MSGQ_CYCLES_FULL"),
+	EV(0x15, 1, "TO_R_NCS_MSGQ_CYCLES_NE"),
+	EV(0x16, 2, "TO_R_NCS_MSGQ_OCCUPANCY"),
+	EV(0x20, 1, "TO_RING_SNP_MSGQ_CYCLES_FULL"),
+	EV(0x21, 1, "TO_RING_NCB_MSGQ_CYCLES_FULL"),
+	EV(0x22, 1, "TO_RING_NCS_MSGQ_CYCLES_FULL"),
+	EV(0x23, 1, "TO_RING_SNP_MSGQ_CYCLES_NE"),
+	EV(0x24, 1, "TO_RING_NCB_MSGQ_CYCLES_NE"),
+	EV(0x26, NOMAX, "TO_RING_MSGQ_OCCUPANCY"),
+	EV(0x27, 1, "TO_RING_NDR_MSGQ_CYCLES_FULL"),
+	EV(0x28, 1, "TO_RING_NDR_MSGQ_CYCLES_NE"),
+	EV(0x29, NOMAX, "TO_RING_NDR_MSGQ_OCCUPANCY"),
+	EV(0x2a, 1, "TO_RING_R2S_MSGQ_CYCLES_FULL"),
+	EV(0x2b, 1, "TO_RING_B2S_MSGQ_CYCLES_FULL"),
+	EV(0x2c, 1, "TO_RING_R2S_MSGQ_CYCLES_NE"),
+	EV(0x2d, 1, "TO_RING_B2S_MSGQ_CYCLES_NE"),
+	EV(0x2e, NOMAX, "TO_RING_R2S_MSGQ_OCCUPANCY"),
+	EV(0x2f, NOMAX, "TO_RING_B2S_MSGQ_OCCUPANCY"),
+	EV(0x30, 1, "HALFLINE_BYPASS"),
+	EV(0x31, NOMAX, "REQ_TBL_OCCUPANCY"),
+	EV(0x40, NOMAX, "EGRESS_BYPASS"),
+	EV(0x41, NOMAX, "EGRESS_ARB_WINS"),
+	EV(0x42, 1, "EGRESS_ARB_LOSSES"),
+	EV(0x43, 1, "EGRESS_STARVED"),
+	EV(0x50, 1, "RBOX_HOM_BYPASS"),
+	EV(0x51, 1, "RBOX_SNP_BYPASS"),
+	EV(0x52, 1, "S2B_HOM_BYPASS"),
+	EV(0x53, 1, "B2S_DRS_BYPASS"),
+	EV(0x54, 1, "BBOX_HOM_BYPASS"),
+	EV(0x60, 1, "PKTS_SENT_HOM"),
+	EV(0x62, 1, "PKTS_SENT_SNP"),
+	EV(0x63, NOMAX, "PKTS_SENT_NDR"),
+	EV(0x64, NOMAX, "PKTS_SENT_DRS"),
+	EV(0x65, NOMAX, "FLITS_SENT_DRS"),
+	EV(0x66, NOMAX, "PKTS_SENT_NCS"),
+	EV(0x67, NOMAX, "FLITS_SENT_NCS"),
+	EV(0x68, 11, "PKTS_SENT_NCB"),
+	EV(0x69, NOMAX, "FLITS_SENT_NCB"),
+	EV(0x6a, 1, "RBOX_CREDIT_RETURNS"),
+	EV(0x6b, 1, "BBOX_CREDIT_RETURNS"),
+	EV(0x6c, NOMAX, "TO_R_B_REQUESTS"),
+	EV(0x70, NOMAX, "PKTS_RCVD_NDR"),
+	EV(0x71, NOMAX, "PKTS_RCVD_SNP"),
+	EV(0x72, NOMAX, "PKTS_RCVD_DRS_FROM_R"),
+	EV(0x73, NOMAX, "PKTS_RCVD_DRS_FROM_B"),
+	EV(0x74, NOMAX, "PKTS_RCVD_NCS"),
+	EV(0x75, 1, "PKTS_RCVD_NCB"),
+	EV(0x76, 1, "RBOX_CREDIT_CARRIERS"),
+	EV(0x77, NOMAX, "BBOX_CREDITS"),
+	EV(0x80, 1, "NO_CREDIT_HOM"),
+	EV(0x81, 1, "NO_CREDIT_SNP"),
+	EV(0x82, 1, "NO_CREDIT_DRS"),
+	EV(0x83, 1, "NO_CREDIT_NCS"),
+	EV(0x84, 1, "NO_CREDIT_NCB"),
+	EV(0x85, 1, "NO_CREDIT_NDR"),
+	EV(0x86, 1, "NO_CREDIT_VNA"),
+	EV(0x87, 1, "NO_CREDIT_AD"),
+	EV(0x88, 1, "NO_CREDIT_AK"),
+	EV(0x89, 1, "NO_CREDIT_BL"),
+	EV(0x8a, 1, "NO_CREDIT_IPQ"),
+};
+
+/* Each counter's own list; every B-box event adds at most 1 a cycle. */
+#define BEV(c, code, n)	EV(B_EVENT(c, code), 1, n)
+static const struct sim_event bbox_events[] = {
+	BEV(0, 0x01, "MSG_ADDR_IN_MATCH"),
+	BEV(0, 0x02, "OPCODE_ADDR_IN_MATCH"),
+	BEV(0, 0x03, "MSG_OPCODE_ADDR_IN_MATCH"),
+	BEV(0, 0x04, "TF_ALL"),
+	BEV(0, 0x05, "TF_WR"),
+	BEV(0, 0x06, "TF_INVITOE"),
+	BEV(0, 0x07, "IMT_VALID_OCCUPANCY"),
+	BEV(0, 0x09, "DRSQ_OCCUPANCY"),
+	BEV(0, 0x0b, "TF_IOH"),
+	BEV(0, 0x0d, "TF_IOH_WR"),
+	BEV(0, 0x0f, "TF_IOH_INVITOE"),
+	BEV(0, 0x12, "SNPOQ_OCCUPANCY"),
+	BEV(0, 0x17, "DIRQ_OCCUPANCY"),
+	BEV(0, 0x1c, "TF_IOH_NON_INVITOE_RD"),
+	BEV(1, 0x01, "MSG_IN_MATCH"),
+	BEV(1, 0x02, "MSG_OUT_MATCH"),
+	BEV(1, 0x03, "OPCODE_IN_MATCH"),
+	BEV(1, 0x04, "OPCODE_OUT_MATCH"),
+	BEV(1, 0x05, "MSG_OPCODE_IN_MATCH"),
+	BEV(1, 0x06, "MSG_OPCODE_OUT_MATCH"),
+	BEV(1, 0x07, "IMT_INSERTS_ALL"),
+	BEV(1, 0x09, "DRSQ_INSERTS"),
+	BEV(1, 0x0a, "IMT_INSERTS_IOH"),
+	BEV(1, 0x0b, "IMT_INSERTS_NON_IOH"),
+	BEV(1, 0x0c, "IMT_INSERTS_WR"),
+	BEV(1, 0x0d, "IMT_INSERTS_IOH_WR"),
+	BEV(1, 0x0e, "IMT_INSERTS_NON_IOH_WR"),
+	BEV(1, 0x0f, "IMT_INSERTS_INVITOE"),
+	BEV(1, 0x10, "IMT_INSERTS_IOH_INVITOE"),
+	BEV(1, 0x12, "SNPOQ_INSERTS"),
+	BEV(1, 0x17, "DIRQ_INSERTS"),
+	BEV(1, 0x1c, "IMT_INSERTS_NON_IOH_INVITOE"),
+	BEV(1, 0x1d, "IMT_INSERTS_RD"),
+	BEV(1, 0x1f, "IMT_INSERTS_NON_IOH_RD"),
+	BEV(2, 0x01, "MSGS_IN_NON_SNP"),
+	BEV(2, 0x02, "MSGS_S_TO_B"),
+	BEV(2, 0x03, "MSGS_B_TO_S"),
+	BEV(2, 0x04, "ADDR_IN_MATCH"),
+	BEV(2, 0x07, "IMT_NE_CYCLES"),
+	BEV(3, 0x02, "EARLY_ACK"),
+	BEV(3, 0x06, "IMT_PREALLOC"),
+	BEV(3, 0x0e, "COHQ_BYPASS"),
+	BEV(3, 0x0f, "DEMAND_FETCH"),
+	BEV(3, 0x12, "IMPLICIT_WBS"),
+	BEV(3, 0x13, "COHQ_IMT_ALLOC_WAIT"),
+	BEV(3, 0x14, "SBOX_VN0_UNAVAIL"),
+	BEV(3, 0x15, "RBOX_VNA_UNAVAIL"),
+	BEV(3, 0x16, "IMT_FULL"),
+	BEV(3, 0x17, "CONFLICTS"),
+	BEV(3, 0x19, "ACK_BEFORE_LAST_SNP"),
+};
+
+#undef BEV
+
+/* umask: the cores whose condition counts (bit k core k) */
+static const struct sim_event wbox_events[] = {
+	EV(0x00, 1, "C_THROTTLE_TMP"),
+	EV(0x01, 1, "C_C0_THROTTLE_DIE"),
+	EV(0x02, 1, "PROCHOT"),
+	EV(0x03, 1, "C_C0_THROTTLE_PROCHOT"),
+	EV(0x04, 1, "C_CYCLES_TURBO"),
+	EV(0x07, 1, "TM1_ON"),
+	EV(0x08, 1, "RATIO_CHANGE_ABORT"),
+};
+
 #undef NOMAX
 #undef EV
 
@@ -310,16 +745,96 @@ static void cbox_decode(struct sim_socket *s, struct sim_box *b,
 			(b->reg[GLOBAL_CTL][0] & BIT_ULL(n));
 }
 
+/* What a match/mask pair selects: its own deterministic stream. */
+static u64 match_filter(u64 match, u64 mask)
+{
+	return MATCH_USED | sim_mix(match ^ sim_mix(mask));
+}
+
+/*
+ * TO_R_PROG_EV counts the packets MATCH/MASK select while MM_CFG enables
+ * them, nothing while it does not; no other S-box event reads them.
+ */
+static void sbox_decode(struct sim_socket *s, struct sim_box *b,
+			unsigned int n, struct sim_ctr_cfg *cfg)
+{
+	struct sim_box *mm = sim_box(s, NHMEX_SMATCH, b->idx);
+
+	cbox_decode(s, b, n, cfg);
+	if (cfg->event != S_EV_TO_R_PROG)
+		return;
+	if (!(mm->reg[MM_CFG][0] & S_MM_CFG_EN))
+		cfg->counting = false;
+	cfg->filter = match_filter(mm->reg[MATCH][0], mm->reg[MASK][0]);
+}
+
+/* The events that count what the side's MATCH/MASK select (guide 2.4.4). */
+static bool bbox_uses_match(unsigned int ctr, unsigned int code)
+{
+	switch (ctr) {
+	case 0:
+		return code >= 0x01 && code <= 0x03;
+	case 1:
+		return code >= 0x01 && code <= 0x06;
+	case 2:
+		return code == 0x04;
+	}
+	return false;
+}
+
+static void bbox_decode(struct sim_socket *s, struct sim_box *b,
+			unsigned int n, struct sim_ctr_cfg *cfg)
+{
+	struct sim_box *mm = sim_box(s, NHMEX_BMATCH, b->idx);
+	u64 ctl = b->reg[EVT_SEL][n];
+	unsigned int code = FIELD_GET(B_CTL_EV_SEL, ctl);
+
+	cfg->programmed = ctl & B_CTL_EN;
+	cfg->pmi = ctl & B_CTL_PMI_EN;
+	cfg->event = B_EVENT(n, code);
+	cfg->counting = cfg->programmed && nhmex_running(s) &&
+			(b->reg[GLOBAL_CTL][0] & BIT_ULL(n));
+	if (bbox_uses_match(n, code))
+		cfg->filter = match_filter(mm->reg[B_MATCH][0],
+					   mm->reg[B_MASK][0]);
+}
+
+static void wfix_decode(struct sim_socket *s, struct sim_box *b,
+			unsigned int n, struct sim_ctr_cfg *cfg)
+{
+	u64 wctl = sim_box(s, NHMEX_WBOX, 0)->reg[GLOBAL_CTL][0];
+
+	cfg->programmed = b->reg[FIX_CTL][0] & W_FIX_CTL_EN;
+	cfg->counting = cfg->programmed && nhmex_running(s) &&
+			(wctl & W_FIXED);
+}
+
+/* one uncore clock a cycle */
+static bool wfix_pattern(struct sim_socket *s, struct sim_box *b,
+			 unsigned int n, const struct sim_ctr_cfg *cfg,
+			 struct sim_pattern *pat)
+{
+	pat->len = 1;
+	pat->p[0] = 1;
+	return true;
+}
+
 static void ubox_overflow(struct sim_socket *s, struct sim_box *b,
 			  unsigned int n)
 {
 	b->reg[GLOBAL_STATUS][0] |= U_ST_OV_U;
 }
 
-static void cbox_overflow(struct sim_socket *s, struct sim_box *b,
-			  unsigned int n)
+static void box_overflow(struct sim_socket *s, struct sim_box *b,
+			 unsigned int n)
 {
 	b->reg[GLOBAL_STATUS][0] |= BIT_ULL(n);
+}
+
+static void wfix_overflow(struct sim_socket *s, struct sim_box *b,
+			  unsigned int n)
+{
+	sim_box(s, NHMEX_WBOX, 0)->reg[GLOBAL_STATUS][0] |= W_FIXED;
 }
 
 /*
@@ -361,12 +876,66 @@ static const struct sim_box_type nhmex_cbox = {
 	.regs = cbox_regs, .nregs = ARRAY_SIZE(cbox_regs),
 	.nctrs = NHMEX_CTRS, .ctr_width = 48, .ctl_reg = EVT_SEL, .ctr_reg = CTR,
 	.events = cbox_events, .nevents = ARRAY_SIZE(cbox_events),
-	.decode = cbox_decode, .overflow = cbox_overflow,
+	.decode = cbox_decode, .overflow = box_overflow,
+};
+
+static const struct sim_box_type nhmex_sbox = {
+	.name = "sbox", .space = SIM_MSR,
+	.nboxes = ARRAY_SIZE(sbox_base), .base = sbox_base,
+	.regs = sbox_regs, .nregs = ARRAY_SIZE(sbox_regs),
+	.nctrs = NHMEX_S_CTRS, .ctr_width = 48, .ctl_reg = EVT_SEL, .ctr_reg = CTR,
+	.events = sbox_events, .nevents = ARRAY_SIZE(sbox_events),
+	.decode = sbox_decode, .overflow = box_overflow,
+};
+
+static const struct sim_box_type nhmex_smatch = {
+	.name = "smatch", .space = SIM_MSR,
+	.nboxes = ARRAY_SIZE(smatch_base), .base = smatch_base,
+	.regs = smatch_regs, .nregs = ARRAY_SIZE(smatch_regs),
+};
+
+static const struct sim_box_type nhmex_bbox = {
+	.name = "bbox", .space = SIM_MSR,
+	.nboxes = ARRAY_SIZE(bbox_base), .base = bbox_base,
+	.regs = bbox_regs, .nregs = ARRAY_SIZE(bbox_regs),
+	.nctrs = NHMEX_B_CTRS, .ctr_width = 48, .ctl_reg = EVT_SEL, .ctr_reg = CTR,
+	.events = bbox_events, .nevents = ARRAY_SIZE(bbox_events),
+	.decode = bbox_decode, .overflow = box_overflow,
+};
+
+static const struct sim_box_type nhmex_bmatch = {
+	.name = "bmatch", .space = SIM_MSR,
+	.nboxes = ARRAY_SIZE(bmatch_base), .base = bmatch_base,
+	.regs = bmatch_regs, .nregs = ARRAY_SIZE(bmatch_regs),
+};
+
+static const struct sim_box_type nhmex_wbox = {
+	.name = "wbox", .space = SIM_MSR,
+	.nboxes = ARRAY_SIZE(wbox_base), .base = wbox_base,
+	.regs = wbox_regs, .nregs = ARRAY_SIZE(wbox_regs),
+	.nctrs = NHMEX_W_CTRS, .ctr_width = 48, .ctl_reg = EVT_SEL, .ctr_reg = CTR,
+	.events = wbox_events, .nevents = ARRAY_SIZE(wbox_events),
+	.decode = cbox_decode, .overflow = box_overflow,
+};
+
+static const struct sim_box_type nhmex_wfix = {
+	.name = "wfix", .space = SIM_MSR,
+	.nboxes = ARRAY_SIZE(wfix_base), .base = wfix_base,
+	.regs = wfix_regs, .nregs = ARRAY_SIZE(wfix_regs),
+	.nctrs = 1, .ctr_width = 48, .ctl_reg = FIX_CTL, .ctr_reg = FIX_CTR,
+	.decode = wfix_decode, .overflow = wfix_overflow,
+	.pattern = wfix_pattern, .max_inc = 1,
 };
 
 static const struct sim_box_type *const nhmex_types[] = {
 	[NHMEX_UBOX] = &nhmex_ubox,
 	[NHMEX_CBOX] = &nhmex_cbox,
+	[NHMEX_SBOX] = &nhmex_sbox,
+	[NHMEX_SMATCH] = &nhmex_smatch,
+	[NHMEX_BBOX] = &nhmex_bbox,
+	[NHMEX_BMATCH] = &nhmex_bmatch,
+	[NHMEX_WBOX] = &nhmex_wbox,
+	[NHMEX_WFIX] = &nhmex_wfix,
 };
 
 const struct sim_platform sim_nhmex_platform = {

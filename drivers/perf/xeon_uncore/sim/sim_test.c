@@ -45,6 +45,14 @@ static const u32 cbase[] = {
 #define C_CTL(b)	(cbase[b])
 #define C_STATUS(b)	(cbase[b] + 1)
 #define C_OVF(b)	(cbase[b] + 2)
+/* S-box s, B-box b (one a side), the W-box: status, overflow clear */
+#define S_STATUS(s)	(0xc41 + 0x80 * (s))
+#define S_OVF(s)	(0xc42 + 0x80 * (s))
+#define S_SUMMARY(s)	(0xc43 + 0x80 * (s))
+#define B_STATUS(b)	(0xc21 + 0x40 * (b))
+#define B_OVF(b)	(0xc22 + 0x40 * (b))
+#define W_STATUS	0xc81
+#define W_OVF		0xc82
 #define C_EVSEL(b, n)	(cbase[b] + 0x10 + 2 * (n))
 #define C_CTR(b, n)	(cbase[b] + 0x11 + 2 * (n))
 
@@ -146,7 +154,9 @@ static void test_reset_values(struct kunit *test)
 	struct sim *sim = tsim(test);
 	unsigned int i, s, b, n;
 
-	KUNIT_EXPECT_EQ(test, sim->nmap, 5U + 8 * (3 + 2 * 6));
+	/* U, 8 C, 2 S (+ match), 2 B (+ match), W (+ its fixed counter) */
+	KUNIT_EXPECT_EQ(test, sim->nmap, 5U + 8 * (3 + 2 * 6) + 2 * (4 + 2 * 4) +
+			2 * 3 + 2 * (3 + 2 * 4) + 2 * 2 + (3 + 2 * 4) + 2);
 	for (s = 0; s < 2; s++) {
 		for (i = 0; i < sim->nmap; i++) {
 			const struct sim_addr *a = &sim->map[i];
@@ -304,10 +314,32 @@ static void test_status_w1c(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd(test, 0, U_STATUS), ST_OV_S1);
 	wr(test, 0, C_OVF(6), 0x01);
 
+	/* ov_w (bit 1) is the W-box's status, not a latch software sets */
 	wr(test, 0, U_STATUS, BIT_ULL(31) | ST_PMI | 0x3);
-	KUNIT_EXPECT_EQ(test, rd(test, 0, U_STATUS), BIT_ULL(31) | ST_PMI | 0x3);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, U_STATUS), BIT_ULL(31) | ST_PMI | 0x1);
 	wr(test, 0, U_OVF, ST_PMI | ST_OV_U);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, U_STATUS), BIT_ULL(31));
+	wr(test, 0, W_STATUS, BIT_ULL(31));
 	KUNIT_EXPECT_EQ(test, rd(test, 0, U_STATUS), BIT_ULL(31) | 0x2);
+	wr(test, 0, W_OVF, BIT_ULL(31));
+	KUNIT_EXPECT_EQ(test, rd(test, 0, U_STATUS), BIT_ULL(31));
+
+	/* the S-box SUMMARY: a bit per pair of C-boxes, the S- and B-box */
+	wr(test, 0, C_STATUS(5), 0x01);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, S_SUMMARY(1)), BIT_ULL(2));
+	KUNIT_EXPECT_EQ(test, rd(test, 0, S_SUMMARY(0)), 0ULL);
+	wr(test, 0, C_STATUS(6), 0x01);
+	wr(test, 0, B_STATUS(1), 0x08);
+	wr(test, 0, S_STATUS(1), 0x04);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, S_SUMMARY(1)),
+			BIT_ULL(18) | BIT_ULL(16) | BIT_ULL(2) | BIT_ULL(0));
+	KUNIT_EXPECT_EQ(test, rd(test, 0, U_STATUS), BIT_ULL(31) | ST_OV_S1);
+	wr(test, 0, C_OVF(5), 0x01);
+	wr(test, 0, C_OVF(6), 0x01);
+	wr(test, 0, B_OVF(1), 0x08);
+	wr(test, 0, S_OVF(1), 0x04);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, S_SUMMARY(1)), 0ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, U_STATUS), BIT_ULL(31));
 	KUNIT_EXPECT_EQ(test, tsim(test)->nviol, 0ULL);
 }
 

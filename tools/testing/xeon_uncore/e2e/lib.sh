@@ -88,6 +88,17 @@ truth() {
 	echo "$sum"
 }
 
+# truth_ctr SOCKET|all BOX COUNTER: the truth of one counter of BOX
+truth_ctr() {
+	local s b n t sum=0
+	while read -r s b n t; do
+		if [ "$b" = "$2" ] && [ "$n" = "$3" ] && { [ "$1" = all ] || [ "$s" = "$1" ]; }; then
+			sum=$((sum + t))
+		fi
+	done <"$SIM/truth"
+	echo "$sum"
+}
+
 # counts_equal_truth CSV CHECKS: every "EVENT BOX [COUNTER...]" line of
 # CHECKS counted, on each socket, the truth of BOX (counts.py; the truth is
 # read once, after perf stat)
