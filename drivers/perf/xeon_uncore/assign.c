@@ -264,10 +264,11 @@ EXPORT_SYMBOL_IF_KUNIT(xu_shared_alloc);
 
 /*
  * Shared registers: a field an event uses is either unused on the box or
- * already holds the value the event wants.
+ * already holds the value the event wants; with @held, only the latter.
  */
-bool xu_shared_fits(const struct xu_box_type *t,
-		    const struct xu_shared_state *st, const struct xu_enc *enc)
+static bool xu_shared_match(const struct xu_box_type *t,
+			    const struct xu_shared_state *st,
+			    const struct xu_enc *enc, bool held)
 {
 	unsigned int u, f;
 
@@ -277,13 +278,24 @@ bool xu_shared_fits(const struct xu_box_type *t,
 		const u64 *fields = t->shared[use->reg].fields;
 
 		for (f = 0; f < XU_MAX_FIELDS && fields[f]; f++) {
-			if (!(use->mask & fields[f]) || !r->ref[f])
+			if (!(use->mask & fields[f]))
 				continue;
+			if (!r->ref[f]) {
+				if (held)
+					return false;
+				continue;
+			}
 			if ((r->val ^ use->val) & fields[f])
 				return false;
 		}
 	}
 	return true;
+}
+
+bool xu_shared_fits(const struct xu_box_type *t,
+		    const struct xu_shared_state *st, const struct xu_enc *enc)
+{
+	return xu_shared_match(t, st, enc, false);
 }
 EXPORT_SYMBOL_IF_KUNIT(xu_shared_fits);
 
@@ -319,30 +331,36 @@ unsigned long xu_shared_take(const struct xu_box_type *t,
 EXPORT_SYMBOL_IF_KUNIT(xu_shared_take);
 
 /**
- * xu_shared_place() - the first alternative of an event that fits a box
+ * xu_shared_place() - the alternative of an event that a box takes
  * @xp: the PMU
  * @config: the event's config words, valid
  * @st: what the box's shared registers hold
  * @enc: out: that alternative's encoding
  *
- * First fit, in the order of the alternatives: for alternatives that are
- * slots of one register open to every event of a kind (the M-box's FVC
- * slots), it places every set of events that any assignment could place
- * (KUnit checks it against brute force).
+ * The first alternative whose fields all hold the values it wants
+ * already, or else the first that fits: an event shares a slot before it
+ * takes a free one.  For alternatives that are slots of one register open
+ * to every event of a kind (the M-box's FVC slots, the R-box's pairs),
+ * that places every sequence of events that any assignment could (KUnit
+ * checks it against brute force); taking a free slot first would not (a
+ * pair, two events of value a, the second naming the other source, then
+ * one of value b).
  *
  * Return: the alternative, or -ENOSPC if none fits.
  */
 int xu_shared_place(const struct xu_pmu *xp, const u64 *config,
 		    const struct xu_shared_state *st, struct xu_enc *enc)
 {
-	unsigned int alt, n = 1;
+	unsigned int alt, n, pass;
 
-	for (alt = 0; alt < n; alt++) {
-		if (xu_encode_alt(xp, config, alt, enc))
-			break;
-		if (xu_shared_fits(xp->type, st, enc))
-			return alt;
-		n = max(enc->nalt, 1U);
+	for (pass = 0; pass < 2; pass++) {
+		for (alt = 0, n = 1; alt < n; alt++) {
+			if (xu_encode_alt(xp, config, alt, enc))
+				return -ENOSPC;
+			if (xu_shared_match(xp->type, st, enc, !pass))
+				return alt;
+			n = max(enc->nalt, 1U);
+		}
 	}
 	return -ENOSPC;
 }

@@ -741,7 +741,7 @@ static int xu_validate_group(struct xu_pmu *xp, struct perf_event *event)
 	shared = xu_shared_alloc(xp->type);
 	if (!shared)
 		return -ENOMEM;
-	/* as add places them on an empty box: in order, first fit */
+	/* as add places them on an empty box, in order (xu_shared_place()) */
 	for (i = 0; i < n; i++) {
 		struct xu_enc enc;
 
@@ -868,7 +868,7 @@ static struct attribute_group *xu_events_group(const struct xu_box_type *t)
 	const struct xu_event_desc *d;
 	unsigned int n = 0, i = 0;
 
-	for (d = t->events; d && d->name; d++)
+	for (d = xu_event_row(t->events); d; d = xu_event_row(d + 1))
 		n += 1 + !!d->scale + !!d->unit;
 
 	grp = kzalloc(sizeof(*grp) + (n + 1) * sizeof(*attrs) + n * sizeof(*pa),
@@ -880,7 +880,7 @@ static struct attribute_group *xu_events_group(const struct xu_box_type *t)
 	grp->name = "events";
 	grp->attrs = attrs;
 
-	for (d = t->events; d && d->name; d++) {
+	for (d = xu_event_row(t->events); d; d = xu_event_row(d + 1)) {
 		static const char * const suffix[3] = { "", ".scale", ".unit" };
 		const char *str[3] = { d->config, d->scale, d->unit };
 		unsigned int k;

@@ -61,6 +61,7 @@
 #define NHMEX_S_SUM_OV_C_L		BIT_ULL(2)	/* C-box 0, 1 (4, 5) */
 #define NHMEX_S_SUM_OV_MB		BIT_ULL(16)	/* B-box (M-box) */
 #define NHMEX_S_SUM_OV_S		BIT_ULL(18)
+#define NHMEX_S_SUM_OV_R		BIT_ULL(19)	/* the R-box half */
 
 /* Counter control of the U-, C-, S- and W-boxes (guide 2.2.3, 2.3.3) */
 #define NHMEX_CTL_EV_SEL		GENMASK_ULL(7, 0)
@@ -180,10 +181,14 @@ static const struct xu_box_type nhmex_ubox = {
 #define NHMEX_C0_GLOBAL_CTL		0xd00
 #define NHMEX_C_CTRS			6
 #define NHMEX_C_BOXES			8
+#define WSMEX_C_BOXES			10	/* Westmere-EX */
 
-/* C-box register blocks are not in box order (guide table 2-9). */
-static const u32 nhmex_cbox_offsets[] = {
-	0x00, 0x80, 0x40, 0xc0, 0x20, 0xa0, 0x60, 0xe0,
+/*
+ * C-box register blocks are not in box order (guide table 2-9); the
+ * Westmere-EX's C-boxes 8 and 9 are at 0xf40 and 0xfc0 (Linux's offsets).
+ */
+static const u32 nhmex_cbox_offsets[WSMEX_C_BOXES] = {
+	0x00, 0x80, 0x40, 0xc0, 0x20, 0xa0, 0x60, 0xe0, 0x240, 0x2c0,
 };
 
 static struct xu_field * const nhmex_cbox_fields[] = {
@@ -219,19 +224,24 @@ static const struct xu_event_desc nhmex_cbox_events[] = {
 
 /*
  * S-box 0 summarises C-boxes 0-3, S-box 1 C-boxes 4-7, a pair of boxes to
- * a SUMMARY bit (guide 2.1.5).
+ * a SUMMARY bit (guide 2.1.5).  Where the Westmere-EX's C-boxes 8 and 9
+ * report is not in the guide: they are read whenever either S-box
+ * summary is set, with no SUMMARY bit of their own (mid 0).
  */
-static const u64 nhmex_cbox_summary[NHMEX_C_BOXES] = {
+#define NHMEX_U_ST_OV_S			(NHMEX_U_ST_OV_S0 | NHMEX_U_ST_OV_S1)
+
+static const u64 nhmex_cbox_summary[WSMEX_C_BOXES] = {
 	NHMEX_U_ST_OV_S0, NHMEX_U_ST_OV_S0, NHMEX_U_ST_OV_S0, NHMEX_U_ST_OV_S0,
 	NHMEX_U_ST_OV_S1, NHMEX_U_ST_OV_S1, NHMEX_U_ST_OV_S1, NHMEX_U_ST_OV_S1,
+	NHMEX_U_ST_OV_S, NHMEX_U_ST_OV_S,
 };
 
-static const u32 nhmex_cbox_mid[NHMEX_C_BOXES] = {
+static const u32 nhmex_cbox_mid[WSMEX_C_BOXES] = {
 	NHMEX_S0_SUMMARY, NHMEX_S0_SUMMARY, NHMEX_S0_SUMMARY, NHMEX_S0_SUMMARY,
 	NHMEX_S1_SUMMARY, NHMEX_S1_SUMMARY, NHMEX_S1_SUMMARY, NHMEX_S1_SUMMARY,
 };
 
-static const u64 nhmex_cbox_mid_bits[NHMEX_C_BOXES] = {
+static const u64 nhmex_cbox_mid_bits[WSMEX_C_BOXES] = {
 	NHMEX_S_SUM_OV_C_L, NHMEX_S_SUM_OV_C_L, NHMEX_S_SUM_OV_C_R,
 	NHMEX_S_SUM_OV_C_R, NHMEX_S_SUM_OV_C_L, NHMEX_S_SUM_OV_C_L,
 	NHMEX_S_SUM_OV_C_R, NHMEX_S_SUM_OV_C_R,
@@ -247,25 +257,28 @@ static const struct xu_ovf nhmex_cbox_ovf = {
 
 static const struct xu_box_ops nhmex_cbox_ops = NHMEX_BOX_OPS();
 
-static const struct xu_box_type nhmex_cbox = {
-	.name		= "cbox",
-	.num_boxes	= NHMEX_C_BOXES,
-	.num_counters	= NHMEX_C_CTRS,
-	.width		= 48,
-	.max_inc	= 24,		/* OCCUPANCY_IRQ */
-	.box_ctl	= NHMEX_C0_GLOBAL_CTL,
-	.box_offsets	= nhmex_cbox_offsets,
-	.ctl0		= NHMEX_C0_GLOBAL_CTL + 0x10,
-	.ctr0		= NHMEX_C0_GLOBAL_CTL + 0x11,
-	.ctl_stride	= 2,
-	.ctr_stride	= 2,
-	.enable_bit	= NHMEX_CTL_EN,
-	.pmi_bit	= NHMEX_CTL_PMI_EN,
-	.ovf		= &nhmex_cbox_ovf,
-	.fields		= nhmex_cbox_fields,
-	.events		= nhmex_cbox_events,
-	.ops		= &nhmex_cbox_ops,
-};
+/* The C-boxes of both parts: all but their number. */
+#define NHMEX_CBOX(_n)							\
+	.name		= "cbox",					\
+	.num_boxes	= _n,						\
+	.num_counters	= NHMEX_C_CTRS,					\
+	.width		= 48,						\
+	.max_inc	= 24,		/* OCCUPANCY_IRQ */		\
+	.box_ctl	= NHMEX_C0_GLOBAL_CTL,				\
+	.box_offsets	= nhmex_cbox_offsets,				\
+	.ctl0		= NHMEX_C0_GLOBAL_CTL + 0x10,			\
+	.ctr0		= NHMEX_C0_GLOBAL_CTL + 0x11,			\
+	.ctl_stride	= 2,						\
+	.ctr_stride	= 2,						\
+	.enable_bit	= NHMEX_CTL_EN,					\
+	.pmi_bit	= NHMEX_CTL_PMI_EN,				\
+	.ovf		= &nhmex_cbox_ovf,				\
+	.fields		= nhmex_cbox_fields,				\
+	.events		= nhmex_cbox_events,				\
+	.ops		= &nhmex_cbox_ops
+
+static const struct xu_box_type nhmex_cbox = { NHMEX_CBOX(NHMEX_C_BOXES) };
+static const struct xu_box_type wsmex_cbox = { NHMEX_CBOX(WSMEX_C_BOXES) };
 
 /* The S-box and B-box of each side report in that side's SUMMARY. */
 static const u64 nhmex_side_summary[NHMEX_SIDES] = {
@@ -626,6 +639,653 @@ static const struct xu_box_type nhmex_bbox = {
 	.ops		= &nhmex_bbox_ops,
 };
 
+/* ---- M-boxes (guide 2.6) ---------------------------------------------- */
+
+/*
+ * The memory controllers, one a side: 6 counters whose event is chosen by
+ * inc_sel (flag_mode 0) or set_flag_sel (flag_mode 1), many of them
+ * further selected by one of seven sub-control registers of the box, the
+ * PLD events also by an address match.  Each sub-control is one value
+ * for the whole box, held per event; ZDP_CTL_FVC holds a 3-bit selector
+ * for each of the four FVC events (inc_sel 0xd-0x10) and fields the four
+ * share, so an FVC event takes whichever of the four slots is free or
+ * holds its selector (upstream does the same).
+ */
+#define NHMEX_M0_GLOBAL_CTL		0xca0
+#define NHMEX_M_CTRS			6
+#define NHMEX_M_DSP			0xca5	/* M-box 0's sub-controls */
+#define NHMEX_M_ISS			0xca6
+#define NHMEX_M_MAP			0xca7
+#define NHMEX_M_MSC_THR			0xca8
+#define NHMEX_M_PGT			0xca9
+#define NHMEX_M_PLD			0xcaa
+#define NHMEX_M_ZDP_CTL_FVC		0xcab
+#define NHMEX_M_CTL_EN			BIT_ULL(0)
+#define NHMEX_M_CTL_PMI_EN		BIT_ULL(1)
+#define NHMEX_M_CTL_COUNT_MODE		GENMASK_ULL(3, 2)
+#define NHMEX_M_CTL_STORAGE_MODE	GENMASK_ULL(5, 4)
+#define NHMEX_M_CTL_WRAP_MODE		BIT_ULL(6)
+#define NHMEX_M_CTL_FLAG_MODE		BIT_ULL(7)
+#define NHMEX_M_CTL_INC_SEL		GENMASK_ULL(13, 9)
+#define NHMEX_M_CTL_SET_FLAG_SEL	GENMASK_ULL(21, 19)
+#define NHMEX_M_SUB			GENMASK_ULL(31, 0)	/* config1's halves */
+#define NHMEX_M_PLD_CFG			GENMASK_ULL(63, 32)
+/* the address match of the PLD events, in config2 (upstream's packing) */
+#define NHMEX_M_FILTER_MATCH		GENMASK_ULL(33, 0)
+#define NHMEX_M_FILTER_MASK		GENMASK_ULL(61, 34)
+#define NHMEX_M_FILTER_EN		BIT_ULL(63)
+#define NHMEX_M_MM_CFG_EN		BIT_ULL(63)
+#define NHMEX_M_FVC_EV0			0xd	/* inc_sel of FVC_EV0; 1-3 follow */
+#define NHMEX_M_FVC_SLOTS		4
+#define NHMEX_M_SUB_USE \
+	"a sub-control value is read by its register's events only, the address match by PLD events (inc_sel 0xa, 0xb)"
+
+static const u32 nhmex_mbox_offsets[NHMEX_SIDES] = { 0x00, 0x40 };
+
+XU_FIELD(count_mode, count_mode, 0, NHMEX_M_CTL_COUNT_MODE);
+XU_FIELD(storage_mode, storage_mode, 0, NHMEX_M_CTL_STORAGE_MODE);
+XU_FIELD(wrap_mode, wrap_mode, 0, NHMEX_M_CTL_WRAP_MODE);
+XU_FIELD(flag_mode, flag_mode, 0, NHMEX_M_CTL_FLAG_MODE);
+XU_FIELD(inc_sel, inc_sel, 0, NHMEX_M_CTL_INC_SEL);
+XU_FIELD(set_flag_sel, set_flag_sel, 0, NHMEX_M_CTL_SET_FLAG_SEL);
+XU_FIELD(filter_cfg_en, filter_cfg_en, 2, NHMEX_M_FILTER_EN);
+XU_FIELD(filter_match, filter_match, 2, NHMEX_M_FILTER_MATCH);
+XU_FIELD(filter_mask, filter_mask, 2, NHMEX_M_FILTER_MASK);
+/* one sub-control value in config1's low half, named for each register */
+XU_FIELD(dsp, dsp, 1, NHMEX_M_SUB);
+XU_FIELD_SLICE(thr, thr, 1, NHMEX_M_SUB);
+XU_FIELD_SLICE(fvc, fvc, 1, NHMEX_M_SUB);
+XU_FIELD_SLICE(pgt, pgt, 1, NHMEX_M_SUB);
+XU_FIELD_SLICE(map, map, 1, NHMEX_M_SUB);
+XU_FIELD_SLICE(iss, iss, 1, NHMEX_M_SUB);
+XU_FIELD(pld, pld, 1, NHMEX_M_PLD_CFG);
+
+static struct xu_field * const nhmex_mbox_fields[] = {
+	&xu_field_count_mode, &xu_field_storage_mode, &xu_field_wrap_mode,
+	&xu_field_flag_mode, &xu_field_inc_sel, &xu_field_set_flag_sel,
+	&xu_field_filter_cfg_en, &xu_field_filter_match, &xu_field_filter_mask,
+	&xu_field_dsp, &xu_field_thr, &xu_field_fvc, &xu_field_pgt,
+	&xu_field_map, &xu_field_iss, &xu_field_pld, NULL,
+};
+
+/*
+ * The guide's lists (reference 8.1.6); the sub-control values that refine
+ * the events are the user's (dsp=, iss=, ...; 0 here).
+ */
+static const struct xu_event_desc nhmex_mbox_guide_events[] = {
+XU_EVENT("dsp_fill",			"inc_sel=0x00"),
+	XU_EVENT("cycles_mfull",		"inc_sel=0x01"),
+	XU_EVENT("retry_mfull",			"inc_sel=0x02"),
+	XU_EVENT("retry_starve",		"inc_sel=0x03"),
+	XU_EVENT("therm_trp_up",		"inc_sel=0x04"),
+	XU_EVENT("therm_trp_dn",		"inc_sel=0x05"),
+	XU_EVENT("refresh",			"inc_sel=0x06"),
+	XU_EVENT("refresh_conflict",		"inc_sel=0x07"),
+	XU_EVENT("sched_mode_changes",		"inc_sel=0x08"),
+	XU_EVENT("iss_ev",			"inc_sel=0x09"),
+	XU_EVENT("dram_cmd",			"inc_sel=0x0a"),
+	XU_EVENT("pld_retry_ev",		"inc_sel=0x0b"),
+	XU_EVENT("ma_par_err",			"inc_sel=0x0c"),
+	XU_EVENT("fvc_ev0",			"inc_sel=0x0d"),
+	XU_EVENT("fvc_ev1",			"inc_sel=0x0e"),
+	XU_EVENT("fvc_ev2",			"inc_sel=0x0f"),
+	XU_EVENT("fvc_ev3",			"inc_sel=0x10"),
+	XU_EVENT("patrol_txns",			"inc_sel=0x11"),
+	XU_EVENT("trans_cmds",			"inc_sel=0x12"),
+	XU_EVENT("page_miss",			"inc_sel=0x13"),
+	XU_EVENT("page_hit",			"inc_sel=0x14"),
+	XU_EVENT("page_empty",			"inc_sel=0x15"),
+	XU_EVENT("pgt_page_ev",			"inc_sel=0x16"),
+	XU_EVENT("multicas",			"inc_sel=0x17"),
+	XU_EVENT("fvid_race",			"inc_sel=0x18"),
+	XU_EVENT("tt_cmd_conflict",		"inc_sel=0x19"),
+	XU_EVENT("bbox_cmds_all",		"inc_sel=0x1a"),
+	XU_EVENT("mbox_clockticks",		"inc_sel=0x1b"),
+	XU_EVENT("sched_inflight_cmds",		"inc_sel=0x1c"),
+	XU_EVENT("inflight_cmds",		"inc_sel=0x1d"),
+	XU_EVENT("cycles_dsp_fill",		"flag_mode=1,set_flag_sel=0x0"),
+	XU_EVENT("cycles_sched_mode",		"flag_mode=1,set_flag_sel=0x1"),
+	XU_EVENT("cycles_retryq_mfull",		"flag_mode=1,set_flag_sel=0x3"),
+	XU_EVENT("cycles_retryq_starved",	"flag_mode=1,set_flag_sel=0x4"),
+	XU_EVENT("cycles_pgt_state",		"flag_mode=1,set_flag_sel=0x5"),
+	XU_EVENT("bcmd_schedq_occupancy",	"flag_mode=1,set_flag_sel=0x6"),
+	{ }
+};
+
+/*
+ * upstream's two FVC names: FVC_EV0's selector set to B-box commands (5),
+ * the command field to read (0) or write (1), where each part has them.
+ */
+static const struct xu_event_desc nhmex_mbox_events[] = {
+	XU_EVENT("bbox_cmds_read",		"inc_sel=0xd,fvc=0x2800"),
+	XU_EVENT("bbox_cmds_write",		"inc_sel=0xd,fvc=0x2820"),
+	XU_EVENTS_MORE(nhmex_mbox_guide_events),
+};
+
+static const struct xu_event_desc wsmex_mbox_events[] = {
+	XU_EVENT("bbox_cmds_read",		"inc_sel=0xd,fvc=0x5000"),
+	XU_EVENT("bbox_cmds_write",		"inc_sel=0xd,fvc=0x5040"),
+	XU_EVENTS_MORE(nhmex_mbox_guide_events),
+};
+
+/* the box's shared registers, xu_enc.use[] indices */
+enum {
+	NHMEX_M_REG_DSP, NHMEX_M_REG_ISS, NHMEX_M_REG_MAP, NHMEX_M_REG_MSC_THR,
+	NHMEX_M_REG_PGT, NHMEX_M_REG_PLD, NHMEX_M_REG_ZDP,
+	NHMEX_M_REG_MM_CFG, NHMEX_M_REG_MATCH, NHMEX_M_REG_MASK,
+	NHMEX_M_NREGS
+};
+
+/*
+ * ZDP_CTL_FVC: a part's fields shared by the four FVC events, and where
+ * slot 0's selector is (the others 3 bits apart).
+ */
+struct nhmex_mbox_part {
+	u64 fvc_shared;
+	unsigned int fvc_slot0;
+};
+
+#define NHMEX_M_ZDP_SLOT(_part, _n)	(7ULL << ((_part)->fvc_slot0 + 3 * (_n)))
+
+/*
+ * Nehalem-EX: fields 10:0 and 23, selectors at 13:11 ... 22:20; the
+ * Westmere-EX shifts it all up a bit (Linux's masks).
+ */
+#define NHMEX_M_ZDP_SHARED		(GENMASK_ULL(10, 0) | BIT_ULL(23))
+#define WSMEX_M_ZDP_SHARED		(GENMASK_ULL(11, 0) | BIT_ULL(24))
+
+static const struct nhmex_mbox_part nhmex_mbox_part = {
+	.fvc_shared	= NHMEX_M_ZDP_SHARED,
+	.fvc_slot0	= 11,
+};
+
+static const struct nhmex_mbox_part wsmex_mbox_part = {
+	.fvc_shared	= WSMEX_M_ZDP_SHARED,
+	.fvc_slot0	= 12,
+};
+
+/* A part's shared registers: its ZDP_CTL_FVC fields, the rest the same. */
+#define NHMEX_M_REGS(...) {						\
+	[NHMEX_M_REG_DSP]	= { .name = "M-box DSP", .offset = NHMEX_M_DSP,	\
+				    .fields = { NHMEX_M_SUB } },		\
+	[NHMEX_M_REG_ISS]	= { .name = "M-box ISS", .offset = NHMEX_M_ISS,	\
+				    .fields = { NHMEX_M_SUB } },		\
+	[NHMEX_M_REG_MAP]	= { .name = "M-box MAP", .offset = NHMEX_M_MAP,	\
+				    .fields = { NHMEX_M_SUB } },		\
+	[NHMEX_M_REG_MSC_THR]	= { .name = "M-box MSC_THR",			\
+				    .offset = NHMEX_M_MSC_THR,			\
+				    .fields = { NHMEX_M_SUB } },		\
+	[NHMEX_M_REG_PGT]	= { .name = "M-box PGT", .offset = NHMEX_M_PGT,	\
+				    .fields = { NHMEX_M_SUB } },		\
+	[NHMEX_M_REG_PLD]	= { .name = "M-box PLD", .offset = NHMEX_M_PLD,	\
+				    .fields = { NHMEX_M_SUB } },		\
+	[NHMEX_M_REG_ZDP]	= { .name = "M-box ZDP_CTL_FVC",		\
+				    .offset = NHMEX_M_ZDP_CTL_FVC,		\
+				    .fields = { __VA_ARGS__ } },		\
+	[NHMEX_M_REG_MM_CFG]	= { .name = "M-box MM_CFG",			\
+				    .addr = (const u32[]){ 0xe54, 0xe5c },	\
+				    .fields = { U64_MAX } },			\
+	[NHMEX_M_REG_MATCH]	= { .name = "M-box address MATCH",		\
+				    .addr = (const u32[]){ 0xe55, 0xe5d },	\
+				    .fields = { U64_MAX } },			\
+	[NHMEX_M_REG_MASK]	= { .name = "M-box address MASK",		\
+				    .addr = (const u32[]){ 0xe56, 0xe5e },	\
+				    .fields = { U64_MAX } },			\
+}
+
+static const struct xu_shared_reg nhmex_mbox_regs[NHMEX_M_NREGS] =
+	NHMEX_M_REGS(NHMEX_M_ZDP_SHARED, GENMASK_ULL(13, 11), GENMASK_ULL(16, 14),
+		     GENMASK_ULL(19, 17), GENMASK_ULL(22, 20));
+
+static const struct xu_shared_reg wsmex_mbox_regs[NHMEX_M_NREGS] =
+	NHMEX_M_REGS(WSMEX_M_ZDP_SHARED, GENMASK_ULL(14, 12), GENMASK_ULL(17, 15),
+		     GENMASK_ULL(20, 18), GENMASK_ULL(23, 21));
+
+/*
+ * Which sub-control an event reads, from config1's low half (the PLD from
+ * its high half), as upstream's extra-register table has it.
+ */
+struct nhmex_mbox_sub {
+	bool flag;
+	u8 sel;
+	u8 reg;
+};
+
+static const struct nhmex_mbox_sub nhmex_mbox_subs[] = {
+	{ false, 0x00, NHMEX_M_REG_DSP },
+	{ false, 0x04, NHMEX_M_REG_MSC_THR },
+	{ false, 0x05, NHMEX_M_REG_MSC_THR },
+	{ false, 0x09, NHMEX_M_REG_ISS },
+	{ false, 0x0a, NHMEX_M_REG_ISS },
+	{ false, 0x0a, NHMEX_M_REG_PLD },
+	{ false, 0x0b, NHMEX_M_REG_PLD },
+	{ false, 0x16, NHMEX_M_REG_PGT },
+	{ true, 0x0, NHMEX_M_REG_DSP },
+	{ true, 0x1, NHMEX_M_REG_ISS },
+	{ true, 0x5, NHMEX_M_REG_PGT },
+	{ true, 0x6, NHMEX_M_REG_MAP },
+};
+
+/* An FVC event in slot (its own + alt) % 4: its selector moves there. */
+static void nhmex_mbox_fvc(const struct nhmex_mbox_part *part, unsigned int own,
+			   const u64 *config, struct xu_enc *enc)
+{
+	unsigned int slot = (own + enc->alt) % NHMEX_M_FVC_SLOTS;
+	u64 v = config[1] & NHMEX_M_SUB, sel;
+
+	sel = (v & NHMEX_M_ZDP_SLOT(part, own)) >> (part->fvc_slot0 + 3 * own);
+	enc->nalt = NHMEX_M_FVC_SLOTS;
+	enc->ctl &= ~NHMEX_M_CTL_INC_SEL;
+	enc->ctl |= FIELD_PREP(NHMEX_M_CTL_INC_SEL, NHMEX_M_FVC_EV0 + slot);
+	xu_enc_use(enc, NHMEX_M_REG_ZDP,
+		   (v & part->fvc_shared) | sel << (part->fvc_slot0 + 3 * slot),
+		   part->fvc_shared | NHMEX_M_ZDP_SLOT(part, slot));
+	enc->ignored[1] &= ~(part->fvc_shared | NHMEX_M_ZDP_SLOT(part, own));
+}
+
+static const char *nhmex_mbox_encode(const struct xu_box_type *t,
+				     const u64 *config, struct xu_enc *enc)
+{
+	const struct nhmex_mbox_part *part = t->priv;
+	bool flag = config[0] & NHMEX_M_CTL_FLAG_MODE;
+	unsigned int sel = flag ? FIELD_GET(NHMEX_M_CTL_SET_FLAG_SEL, config[0]) :
+				  FIELD_GET(NHMEX_M_CTL_INC_SEL, config[0]);
+	bool pld = false;
+	unsigned int i;
+
+	enc->ctl = config[0] & ~t->enable_bit;
+	enc->counters = GENMASK(t->num_counters - 1, 0);
+	enc->ignored[1] = config[1];
+	enc->ignored[2] = config[2];
+	enc->ignored_why = NHMEX_M_SUB_USE;
+	for (i = 0; i < ARRAY_SIZE(nhmex_mbox_subs); i++) {
+		const struct nhmex_mbox_sub *s = &nhmex_mbox_subs[i];
+		u64 half = s->reg == NHMEX_M_REG_PLD ? NHMEX_M_PLD_CFG : NHMEX_M_SUB;
+
+		if (s->flag != flag || s->sel != sel)
+			continue;
+		xu_enc_use(enc, s->reg, (config[1] & half) >> __ffs64(half),
+			   NHMEX_M_SUB);
+		enc->ignored[1] &= ~half;
+		pld |= s->reg == NHMEX_M_REG_PLD;
+	}
+	if (!flag && sel >= NHMEX_M_FVC_EV0 &&
+	    sel < NHMEX_M_FVC_EV0 + NHMEX_M_FVC_SLOTS)
+		nhmex_mbox_fvc(part, sel - NHMEX_M_FVC_EV0, config, enc);
+	if (pld) {
+		/* disabled (MM_CFG 0) unless filter_cfg_en: held either way */
+		bool on = config[2] & NHMEX_M_FILTER_EN;
+
+		xu_enc_use(enc, NHMEX_M_REG_MM_CFG, on ? NHMEX_M_MM_CFG_EN : 0, U64_MAX);
+		xu_enc_use(enc, NHMEX_M_REG_MATCH,
+			   on ? FIELD_GET(NHMEX_M_FILTER_MATCH, config[2]) : 0, U64_MAX);
+		xu_enc_use(enc, NHMEX_M_REG_MASK,
+			   on ? FIELD_GET(NHMEX_M_FILTER_MASK, config[2]) : 0, U64_MAX);
+		enc->ignored[2] = on ? 0 : config[2];
+	}
+	return NULL;
+}
+
+/*
+ * The sub-controls are written as they are; the address match inside its
+ * MM_CFG disable/enable, as the S-box's.
+ */
+static void nhmex_mbox_commit(struct xu_box *box, unsigned long regs)
+{
+	const unsigned long mm = BIT(NHMEX_M_REG_MM_CFG) | BIT(NHMEX_M_REG_MATCH) |
+				 BIT(NHMEX_M_REG_MASK);
+	unsigned int i;
+
+	for_each_set_bit(i, &regs, NHMEX_M_REG_MM_CFG)
+		xu_wrmsr(xu_shared_addr(box, i), box->shared->reg[i].val);
+	if (!(regs & mm))
+		return;
+	xu_wrmsr(xu_shared_addr(box, NHMEX_M_REG_MM_CFG), 0);
+	for (i = NHMEX_M_REG_MATCH; i <= NHMEX_M_REG_MASK; i++)
+		if (regs & BIT(i))
+			xu_wrmsr(xu_shared_addr(box, i), box->shared->reg[i].val);
+	xu_wrmsr(xu_shared_addr(box, NHMEX_M_REG_MM_CFG),
+		 box->shared->reg[NHMEX_M_REG_MM_CFG].val);
+}
+
+static const u64 nhmex_mbox_mid_bits[NHMEX_SIDES] = {
+	NHMEX_S_SUM_OV_MB, NHMEX_S_SUM_OV_MB,
+};
+
+static const struct xu_ovf nhmex_mbox_ovf = {
+	.summary	= nhmex_side_summary,
+	.mid		= nhmex_side_mid,
+	.mid_bits	= nhmex_mbox_mid_bits,
+	.status		= NHMEX_M0_GLOBAL_CTL + NHMEX_BOX_STATUS,
+	.clear		= NHMEX_M0_GLOBAL_CTL + NHMEX_BOX_OVF_CTL,
+};
+
+static const struct xu_box_ops nhmex_mbox_ops =
+	NHMEX_BOX_OPS(.encode = nhmex_mbox_encode,
+		      .commit_shared = nhmex_mbox_commit);
+
+/* The M-boxes of both parts: their ZDP_CTL_FVC layout and FVC names. */
+#define NHMEX_MBOX(_part, _regs, _events)				\
+	.priv		= _part,					\
+	.name		= "mbox",					\
+	.num_boxes	= NHMEX_SIDES,					\
+	.num_counters	= NHMEX_M_CTRS,					\
+	.width		= 48,						\
+	.max_inc	= 1,						\
+	.box_ctl	= NHMEX_M0_GLOBAL_CTL,				\
+	.box_offsets	= nhmex_mbox_offsets,				\
+	.ctl0		= NHMEX_M0_GLOBAL_CTL + 0x10,			\
+	.ctr0		= NHMEX_M0_GLOBAL_CTL + 0x11,			\
+	.ctl_stride	= 2,						\
+	.ctr_stride	= 2,						\
+	.shared		= _regs,					\
+	.nshared	= NHMEX_M_NREGS,				\
+	.enable_bit	= NHMEX_M_CTL_EN,				\
+	.pmi_bit	= NHMEX_M_CTL_PMI_EN,				\
+	.ovf		= &nhmex_mbox_ovf,				\
+	.fields		= nhmex_mbox_fields,				\
+	.events		= _events,					\
+	.ops		= &nhmex_mbox_ops
+
+static const struct xu_box_type nhmex_mbox = {
+	NHMEX_MBOX(&nhmex_mbox_part, nhmex_mbox_regs, nhmex_mbox_events),
+};
+
+static const struct xu_box_type wsmex_mbox = {
+	NHMEX_MBOX(&wsmex_mbox_part, wsmex_mbox_regs, wsmex_mbox_events),
+};
+
+/* ---- R-box (guide 2.7) ------------------------------------------------ */
+
+/*
+ * The QPI router: two halves of 8 counters, uncore_rbox_0 for ports 0-3
+ * and uncore_rbox_1 for ports 4-7.  A counter's ev_sel does not name an
+ * event: ev_sel = 6 x port + source, the source one of the port's
+ * sub-registers, whose value is the event: IPERF_CFG0 and 1, the low and
+ * high byte of QLX_CFG, XBAR match/mask sets 1 and 2.  The two of a pair
+ * count the same events, so an event whose register holds another value
+ * takes the other of its pair (upstream does the same).
+ */
+#define NHMEX_R_GLOBAL_CTL		0xe00
+#define NHMEX_R_CTRS			8
+#define NHMEX_R_PORTS			4	/* a half */
+#define NHMEX_R_SOURCES			6	/* a port */
+#define NHMEX_R_CTL_EN			BIT_ULL(0)
+#define NHMEX_R_CTL_EV_SEL		GENMASK_ULL(5, 1)
+#define NHMEX_R_CTL_PMI_EN		BIT_ULL(6)
+/* the XBAR set's MM_CFG, in the upper half of config (upstream's packing) */
+#define NHMEX_R_XBR_MM_CFG		GENMASK_ULL(63, 32)
+#define NHMEX_R_IPERF_CFG		GENMASK_ULL(31, 0)
+#define NHMEX_R_QLX_CFG			GENMASK_ULL(15, 0)
+#define NHMEX_R_QLX_EVENT		GENMASK_ULL(7, 0)	/* one source's */
+
+enum {	/* sources: ev_sel % 6 */
+	NHMEX_R_IPERF0, NHMEX_R_IPERF1, NHMEX_R_QLX0, NHMEX_R_QLX1,
+	NHMEX_R_XBR1, NHMEX_R_XBR2,
+};
+
+/* a port's shared registers: IPERF0, IPERF1, QLX, XBAR set 1, set 2 */
+enum {
+	NHMEX_R_REG_IPERF0, NHMEX_R_REG_IPERF1, NHMEX_R_REG_QLX,
+	NHMEX_R_REG_XBR1,		/* MM_CFG, MATCH, MASK */
+	NHMEX_R_REG_XBR2 = NHMEX_R_REG_XBR1 + 3,
+	NHMEX_R_PORT_REGS = NHMEX_R_REG_XBR2 + 3,
+};
+
+static const u32 nhmex_rbox_offsets[NHMEX_SIDES] = { 0x00, 0x20 };
+
+XU_FIELD(rbox_event, event, 0, NHMEX_R_CTL_EV_SEL);
+XU_FIELD(xbr_mm_cfg, xbr_mm_cfg, 0, NHMEX_R_XBR_MM_CFG);
+XU_FIELD(xbr_match, xbr_match, 1, U64_MAX);
+XU_FIELD(xbr_mask, xbr_mask, 2, U64_MAX);
+XU_FIELD_SLICE(qlx_cfg, qlx_cfg, 1, NHMEX_R_QLX_CFG);
+XU_FIELD_SLICE(iperf_cfg, iperf_cfg, 1, NHMEX_R_IPERF_CFG);
+
+static struct xu_field * const nhmex_rbox_fields[] = {
+	&xu_field_rbox_event, &xu_field_xbr_mm_cfg, &xu_field_xbr_match,
+	&xu_field_xbr_mask, &xu_field_qlx_cfg, &xu_field_iperf_cfg, NULL,
+};
+
+/*
+ * Each port's IPERF events (reference 8.1.5, a bit or field of IPERF_CFG
+ * each; RETRYQ_NE/OV, whose bits are uncertain, are left out) and QLX
+ * arbitration events (sel in the low nibble, class and VN 0), and
+ * upstream's six names, its spelling kept.
+ */
+static const struct xu_event_desc nhmex_rbox_events[] = {
+	XU_EVENT("port0_new_packets_recv",		"event=0x0,iperf_cfg=0xff"),
+	XU_EVENT("port0_inque_read_win",		"event=0x0,iperf_cfg=0x100"),
+	XU_EVENT("port0_alloc_to_arb",			"event=0x0,iperf_cfg=0xfe00"),
+	XU_EVENT("port0_eot_ne_cycles",			"event=0x0,iperf_cfg=0x10000"),
+	XU_EVENT("port0_eot_occupancy",			"event=0x0,iperf_cfg=0x1e0000"),
+	XU_EVENT("port0_eot_inserts",			"event=0x0,iperf_cfg=0x3e0000"),
+	XU_EVENT("port0_flits_recv_err",		"event=0x0,iperf_cfg=0x1000000"),
+	XU_EVENT("port0_flits_recv_spec",		"event=0x0,iperf_cfg=0x2000000"),
+	XU_EVENT("port0_outputq_ne",			"event=0x0,iperf_cfg=0x4000000"),
+	XU_EVENT("port0_outputq_ovfl",			"event=0x0,iperf_cfg=0x8000000"),
+	XU_EVENT("port0_null_idle",			"event=0x0,iperf_cfg=0x40000000"),
+	XU_EVENT("port0_flits_sent",			"event=0x0,iperf_cfg=0x80000000"),
+	XU_EVENT("port0_global_arb_bid",		"event=0x2,qlx_cfg=0x2"),
+	XU_EVENT("port0_que_arb_bid_fail",		"event=0x2,qlx_cfg=0x3"),
+	XU_EVENT("port0_local_arb_bid_fail",		"event=0x2,qlx_cfg=0x4"),
+	XU_EVENT("port0_global_arb_bid_fail",		"event=0x2,qlx_cfg=0x5"),
+	XU_EVENT("port0_que_arb_home_order_kill",	"event=0x2,qlx_cfg=0x6"),
+	XU_EVENT("port0_local_arb_home_order_kill",	"event=0x2,qlx_cfg=0x7"),
+	XU_EVENT("port0_global_arb_home_order_kill",	"event=0x2,qlx_cfg=0x8"),
+	XU_EVENT("port0_target_available",		"event=0x2,qlx_cfg=0x9"),
+	XU_EVENT("port0_starving",			"event=0x2,qlx_cfg=0xa"),
+	XU_EVENT("port1_new_packets_recv",		"event=0x6,iperf_cfg=0xff"),
+	XU_EVENT("port1_inque_read_win",		"event=0x6,iperf_cfg=0x100"),
+	XU_EVENT("port1_alloc_to_arb",			"event=0x6,iperf_cfg=0xfe00"),
+	XU_EVENT("port1_eot_ne_cycles",			"event=0x6,iperf_cfg=0x10000"),
+	XU_EVENT("port1_eot_occupancy",			"event=0x6,iperf_cfg=0x1e0000"),
+	XU_EVENT("port1_eot_inserts",			"event=0x6,iperf_cfg=0x3e0000"),
+	XU_EVENT("port1_flits_recv_err",		"event=0x6,iperf_cfg=0x1000000"),
+	XU_EVENT("port1_flits_recv_spec",		"event=0x6,iperf_cfg=0x2000000"),
+	XU_EVENT("port1_outputq_ne",			"event=0x6,iperf_cfg=0x4000000"),
+	XU_EVENT("port1_outputq_ovfl",			"event=0x6,iperf_cfg=0x8000000"),
+	XU_EVENT("port1_null_idle",			"event=0x6,iperf_cfg=0x40000000"),
+	XU_EVENT("port1_flits_sent",			"event=0x6,iperf_cfg=0x80000000"),
+	XU_EVENT("port1_global_arb_bid",		"event=0x8,qlx_cfg=0x2"),
+	XU_EVENT("port1_que_arb_bid_fail",		"event=0x8,qlx_cfg=0x3"),
+	XU_EVENT("port1_local_arb_bid_fail",		"event=0x8,qlx_cfg=0x4"),
+	XU_EVENT("port1_global_arb_bid_fail",		"event=0x8,qlx_cfg=0x5"),
+	XU_EVENT("port1_que_arb_home_order_kill",	"event=0x8,qlx_cfg=0x6"),
+	XU_EVENT("port1_local_arb_home_order_kill",	"event=0x8,qlx_cfg=0x7"),
+	XU_EVENT("port1_global_arb_home_order_kill",	"event=0x8,qlx_cfg=0x8"),
+	XU_EVENT("port1_target_available",		"event=0x8,qlx_cfg=0x9"),
+	XU_EVENT("port1_starving",			"event=0x8,qlx_cfg=0xa"),
+	XU_EVENT("port2_new_packets_recv",		"event=0xc,iperf_cfg=0xff"),
+	XU_EVENT("port2_inque_read_win",		"event=0xc,iperf_cfg=0x100"),
+	XU_EVENT("port2_alloc_to_arb",			"event=0xc,iperf_cfg=0xfe00"),
+	XU_EVENT("port2_eot_ne_cycles",			"event=0xc,iperf_cfg=0x10000"),
+	XU_EVENT("port2_eot_occupancy",			"event=0xc,iperf_cfg=0x1e0000"),
+	XU_EVENT("port2_eot_inserts",			"event=0xc,iperf_cfg=0x3e0000"),
+	XU_EVENT("port2_flits_recv_err",		"event=0xc,iperf_cfg=0x1000000"),
+	XU_EVENT("port2_flits_recv_spec",		"event=0xc,iperf_cfg=0x2000000"),
+	XU_EVENT("port2_outputq_ne",			"event=0xc,iperf_cfg=0x4000000"),
+	XU_EVENT("port2_outputq_ovfl",			"event=0xc,iperf_cfg=0x8000000"),
+	XU_EVENT("port2_null_idle",			"event=0xc,iperf_cfg=0x40000000"),
+	XU_EVENT("port2_flits_sent",			"event=0xc,iperf_cfg=0x80000000"),
+	XU_EVENT("port2_global_arb_bid",		"event=0xe,qlx_cfg=0x2"),
+	XU_EVENT("port2_que_arb_bid_fail",		"event=0xe,qlx_cfg=0x3"),
+	XU_EVENT("port2_local_arb_bid_fail",		"event=0xe,qlx_cfg=0x4"),
+	XU_EVENT("port2_global_arb_bid_fail",		"event=0xe,qlx_cfg=0x5"),
+	XU_EVENT("port2_que_arb_home_order_kill",	"event=0xe,qlx_cfg=0x6"),
+	XU_EVENT("port2_local_arb_home_order_kill",	"event=0xe,qlx_cfg=0x7"),
+	XU_EVENT("port2_global_arb_home_order_kill",	"event=0xe,qlx_cfg=0x8"),
+	XU_EVENT("port2_target_available",		"event=0xe,qlx_cfg=0x9"),
+	XU_EVENT("port2_starving",			"event=0xe,qlx_cfg=0xa"),
+	XU_EVENT("port3_new_packets_recv",		"event=0x12,iperf_cfg=0xff"),
+	XU_EVENT("port3_inque_read_win",		"event=0x12,iperf_cfg=0x100"),
+	XU_EVENT("port3_alloc_to_arb",			"event=0x12,iperf_cfg=0xfe00"),
+	XU_EVENT("port3_eot_ne_cycles",			"event=0x12,iperf_cfg=0x10000"),
+	XU_EVENT("port3_eot_occupancy",			"event=0x12,iperf_cfg=0x1e0000"),
+	XU_EVENT("port3_eot_inserts",			"event=0x12,iperf_cfg=0x3e0000"),
+	XU_EVENT("port3_flits_recv_err",		"event=0x12,iperf_cfg=0x1000000"),
+	XU_EVENT("port3_flits_recv_spec",		"event=0x12,iperf_cfg=0x2000000"),
+	XU_EVENT("port3_outputq_ne",			"event=0x12,iperf_cfg=0x4000000"),
+	XU_EVENT("port3_outputq_ovfl",			"event=0x12,iperf_cfg=0x8000000"),
+	XU_EVENT("port3_null_idle",			"event=0x12,iperf_cfg=0x40000000"),
+	XU_EVENT("port3_flits_sent",			"event=0x12,iperf_cfg=0x80000000"),
+	XU_EVENT("port3_global_arb_bid",		"event=0x14,qlx_cfg=0x2"),
+	XU_EVENT("port3_que_arb_bid_fail",		"event=0x14,qlx_cfg=0x3"),
+	XU_EVENT("port3_local_arb_bid_fail",		"event=0x14,qlx_cfg=0x4"),
+	XU_EVENT("port3_global_arb_bid_fail",		"event=0x14,qlx_cfg=0x5"),
+	XU_EVENT("port3_que_arb_home_order_kill",	"event=0x14,qlx_cfg=0x6"),
+	XU_EVENT("port3_local_arb_home_order_kill",	"event=0x14,qlx_cfg=0x7"),
+	XU_EVENT("port3_global_arb_home_order_kill",	"event=0x14,qlx_cfg=0x8"),
+	XU_EVENT("port3_target_available",		"event=0x14,qlx_cfg=0x9"),
+	XU_EVENT("port3_starving",			"event=0x14,qlx_cfg=0xa"),
+	XU_EVENT("qpi0_flit_send",		"event=0x0,iperf_cfg=0x80000000"),
+	XU_EVENT("qpi1_filt_send",		"event=0x6,iperf_cfg=0x80000000"),
+	XU_EVENT("qpi0_idle_filt",		"event=0x0,iperf_cfg=0x40000000"),
+	XU_EVENT("qpi1_idle_filt",		"event=0x6,iperf_cfg=0x40000000"),
+	XU_EVENT("qpi0_date_response",		"event=0x0,iperf_cfg=0xc4"),
+	XU_EVENT("qpi1_date_response",		"event=0x6,iperf_cfg=0xc4"),
+	{ }
+};
+
+/*
+ * Port p's registers (p = 0-3 of the half; the right half's ports are
+ * 4-7): IPERF_CFG0 0xe04 + p, IPERF_CFG1 0xe24 + p, QLX_CFG 0xe0c + p
+ * (ports 4-7: 0xe2c + p - 4), XBAR set 1 at 0xe60 + 4p (4-7: 0xe70 + 4p),
+ * set 2 at 0xe70 + 4p (4-7: 0xe80 + 4p), each MM_CFG, MATCH, MASK: a
+ * shared register of a left-half port and its right-half twin a row.
+ */
+#define NHMEX_R_REG(_name, _left, _right, ...) {			\
+	.name = "R-box " _name,						\
+	.addr = (const u32[]){ _left, _right },				\
+	.fields = { __VA_ARGS__ },					\
+}
+
+static const struct xu_shared_reg nhmex_rbox_regs[] = {
+	/* port 0 (right half: 4) */
+	NHMEX_R_REG("IPERF_CFG0", 0xe04, 0xe08, NHMEX_R_IPERF_CFG),
+	NHMEX_R_REG("IPERF_CFG1", 0xe24, 0xe28, NHMEX_R_IPERF_CFG),
+	NHMEX_R_REG("QLX_CFG", 0xe0c, 0xe2c, NHMEX_R_QLX_EVENT, NHMEX_R_QLX_EVENT << 8),
+	NHMEX_R_REG("XBAR set 1 MM_CFG", 0xe60, 0xe80, U64_MAX),
+	NHMEX_R_REG("XBAR set 1 MATCH", 0xe61, 0xe81, U64_MAX),
+	NHMEX_R_REG("XBAR set 1 MASK", 0xe62, 0xe82, U64_MAX),
+	NHMEX_R_REG("XBAR set 2 MM_CFG", 0xe70, 0xe90, U64_MAX),
+	NHMEX_R_REG("XBAR set 2 MATCH", 0xe71, 0xe91, U64_MAX),
+	NHMEX_R_REG("XBAR set 2 MASK", 0xe72, 0xe92, U64_MAX),
+	/* port 1 (right half: 5) */
+	NHMEX_R_REG("IPERF_CFG0", 0xe05, 0xe09, NHMEX_R_IPERF_CFG),
+	NHMEX_R_REG("IPERF_CFG1", 0xe25, 0xe29, NHMEX_R_IPERF_CFG),
+	NHMEX_R_REG("QLX_CFG", 0xe0d, 0xe2d, NHMEX_R_QLX_EVENT, NHMEX_R_QLX_EVENT << 8),
+	NHMEX_R_REG("XBAR set 1 MM_CFG", 0xe64, 0xe84, U64_MAX),
+	NHMEX_R_REG("XBAR set 1 MATCH", 0xe65, 0xe85, U64_MAX),
+	NHMEX_R_REG("XBAR set 1 MASK", 0xe66, 0xe86, U64_MAX),
+	NHMEX_R_REG("XBAR set 2 MM_CFG", 0xe74, 0xe94, U64_MAX),
+	NHMEX_R_REG("XBAR set 2 MATCH", 0xe75, 0xe95, U64_MAX),
+	NHMEX_R_REG("XBAR set 2 MASK", 0xe76, 0xe96, U64_MAX),
+	/* port 2 (right half: 6) */
+	NHMEX_R_REG("IPERF_CFG0", 0xe06, 0xe0a, NHMEX_R_IPERF_CFG),
+	NHMEX_R_REG("IPERF_CFG1", 0xe26, 0xe2a, NHMEX_R_IPERF_CFG),
+	NHMEX_R_REG("QLX_CFG", 0xe0e, 0xe2e, NHMEX_R_QLX_EVENT, NHMEX_R_QLX_EVENT << 8),
+	NHMEX_R_REG("XBAR set 1 MM_CFG", 0xe68, 0xe88, U64_MAX),
+	NHMEX_R_REG("XBAR set 1 MATCH", 0xe69, 0xe89, U64_MAX),
+	NHMEX_R_REG("XBAR set 1 MASK", 0xe6a, 0xe8a, U64_MAX),
+	NHMEX_R_REG("XBAR set 2 MM_CFG", 0xe78, 0xe98, U64_MAX),
+	NHMEX_R_REG("XBAR set 2 MATCH", 0xe79, 0xe99, U64_MAX),
+	NHMEX_R_REG("XBAR set 2 MASK", 0xe7a, 0xe9a, U64_MAX),
+	/* port 3 (right half: 7) */
+	NHMEX_R_REG("IPERF_CFG0", 0xe07, 0xe0b, NHMEX_R_IPERF_CFG),
+	NHMEX_R_REG("IPERF_CFG1", 0xe27, 0xe2b, NHMEX_R_IPERF_CFG),
+	NHMEX_R_REG("QLX_CFG", 0xe0f, 0xe2f, NHMEX_R_QLX_EVENT, NHMEX_R_QLX_EVENT << 8),
+	NHMEX_R_REG("XBAR set 1 MM_CFG", 0xe6c, 0xe8c, U64_MAX),
+	NHMEX_R_REG("XBAR set 1 MATCH", 0xe6d, 0xe8d, U64_MAX),
+	NHMEX_R_REG("XBAR set 1 MASK", 0xe6e, 0xe8e, U64_MAX),
+	NHMEX_R_REG("XBAR set 2 MM_CFG", 0xe7c, 0xe9c, U64_MAX),
+	NHMEX_R_REG("XBAR set 2 MATCH", 0xe7d, 0xe9d, U64_MAX),
+	NHMEX_R_REG("XBAR set 2 MASK", 0xe7e, 0xe9e, U64_MAX),
+};
+
+/*
+ * Alternative 0 is the source the event names, 1 the other of its pair,
+ * holding the same value (a QLX byte moves to the other byte).
+ */
+static const char *nhmex_rbox_encode(const struct xu_box_type *t,
+				     const u64 *config, struct xu_enc *enc)
+{
+	unsigned int ev = FIELD_GET(NHMEX_R_CTL_EV_SEL, config[0]);
+	unsigned int port = ev / NHMEX_R_SOURCES, src = ev % NHMEX_R_SOURCES;
+	unsigned int use = enc->alt ? src ^ 1 : src;
+	unsigned int reg = port * NHMEX_R_PORT_REGS;
+	u64 qlx;
+
+	if (ev >= NHMEX_R_PORTS * NHMEX_R_SOURCES)
+		return "event (6 x port + source) is above 0x17";
+	enc->nalt = 2;
+	enc->ctl = FIELD_PREP(NHMEX_R_CTL_EV_SEL, port * NHMEX_R_SOURCES + use);
+	enc->counters = GENMASK(t->num_counters - 1, 0);
+	enc->ignored[0] = config[0] & NHMEX_R_XBR_MM_CFG;
+	enc->ignored[1] = config[1];
+	enc->ignored[2] = config[2];
+	enc->ignored_why = "iperf_cfg is for sources 0-1, qlx_cfg 2-3, xbr_* 4-5 (event % 6)";
+	switch (src) {
+	case NHMEX_R_IPERF0:
+	case NHMEX_R_IPERF1:
+		xu_enc_use(enc, reg + use, config[1], NHMEX_R_IPERF_CFG);
+		enc->ignored[1] &= ~NHMEX_R_IPERF_CFG;
+		break;
+	case NHMEX_R_QLX0:
+	case NHMEX_R_QLX1:
+		qlx = (config[1] >> (8 * (src - NHMEX_R_QLX0))) & NHMEX_R_QLX_EVENT;
+		xu_enc_use(enc, reg + NHMEX_R_REG_QLX,
+			   qlx << (8 * (use - NHMEX_R_QLX0)),
+			   NHMEX_R_QLX_EVENT << (8 * (use - NHMEX_R_QLX0)));
+		enc->ignored[1] &= ~(NHMEX_R_QLX_EVENT << (8 * (src - NHMEX_R_QLX0)));
+		break;
+	default:
+		reg += use == NHMEX_R_XBR1 ? NHMEX_R_REG_XBR1 : NHMEX_R_REG_XBR2;
+		xu_enc_use(enc, reg, config[0] >> 32, U64_MAX);
+		xu_enc_use(enc, reg + 1, config[1], U64_MAX);
+		xu_enc_use(enc, reg + 2, config[2], U64_MAX);
+		memset(enc->ignored, 0, sizeof(enc->ignored));
+		break;
+	}
+	return NULL;
+}
+
+static const u64 nhmex_rbox_mid_bits[NHMEX_SIDES] = {
+	NHMEX_S_SUM_OV_R, NHMEX_S_SUM_OV_R,
+};
+
+static const struct xu_ovf nhmex_rbox_ovf = {
+	.summary	= nhmex_side_summary,
+	.mid		= nhmex_side_mid,
+	.mid_bits	= nhmex_rbox_mid_bits,
+	.status		= NHMEX_R_GLOBAL_CTL + NHMEX_BOX_STATUS,
+	.clear		= NHMEX_R_GLOBAL_CTL + NHMEX_BOX_OVF_CTL,
+};
+
+static const struct xu_box_ops nhmex_rbox_ops =
+	NHMEX_BOX_OPS(.encode = nhmex_rbox_encode);
+
+static const struct xu_box_type nhmex_rbox = {
+	.name		= "rbox",
+	.num_boxes	= NHMEX_SIDES,
+	.num_counters	= NHMEX_R_CTRS,
+	.width		= 48,
+	.max_inc	= 1,
+	.box_ctl	= NHMEX_R_GLOBAL_CTL,
+	.box_offsets	= nhmex_rbox_offsets,
+	.ctl0		= NHMEX_R_GLOBAL_CTL + 0x10,
+	.ctr0		= NHMEX_R_GLOBAL_CTL + 0x11,
+	.ctl_stride	= 2,
+	.ctr_stride	= 2,
+	.shared		= nhmex_rbox_regs,
+	.nshared	= ARRAY_SIZE(nhmex_rbox_regs),
+	.enable_bit	= NHMEX_R_CTL_EN,
+	.pmi_bit	= NHMEX_R_CTL_PMI_EN,
+	.ovf		= &nhmex_rbox_ovf,
+	.fields		= nhmex_rbox_fields,
+	.events		= nhmex_rbox_events,
+	.ops		= &nhmex_rbox_ops,
+};
+
 /* ---- W-box (guide 2.8) ------------------------------------------------ */
 
 #define NHMEX_W_GLOBAL_CTL		0xc80
@@ -689,8 +1349,14 @@ static const struct xu_box_type nhmex_wbox = {
 
 /* ---- The part --------------------------------------------------------- */
 
+static const struct xu_box_type * const wsmex_types[] = {
+	&nhmex_ubox, &wsmex_cbox, &nhmex_sbox, &nhmex_bbox, &wsmex_mbox,
+	&nhmex_rbox, &nhmex_wbox, NULL,
+};
+
 static const struct xu_box_type * const nhmex_types[] = {
-	&nhmex_ubox, &nhmex_cbox, &nhmex_sbox, &nhmex_bbox, &nhmex_wbox, NULL,
+	&nhmex_ubox, &nhmex_cbox, &nhmex_sbox, &nhmex_bbox, &nhmex_mbox,
+	&nhmex_rbox, &nhmex_wbox, NULL,
 };
 
 static void nhmex_init_socket(struct xu_socket *sk)
@@ -741,17 +1407,32 @@ static void nhmex_pmi_unfreeze(struct xu_socket *sk)
 	xu_wrmsr(NHMEX_U_GLOBAL_CTL, sk->global_ctl);
 }
 
+/*
+ * Both parts: the global control and the PMI.  The upper bound of the
+ * uncore clock: no 7500 or E7 part clocks it above its cores' 2.67 GHz.
+ * pmi_core_sel reaches 8 cores (the guide's examples; the E7 has 10): a
+ * collector beyond them is not interrupted, which dmesg says (the
+ * collector is the package's first online CPU, so only with cores 0-7
+ * all offline).
+ */
+#define NHMEX_PLATFORM(_name, _types)					\
+	.name		= _name,					\
+	.uclk_max_hz	= 2667000000ULL,				\
+	.types		= _types,					\
+	.init_socket	= nhmex_init_socket,				\
+	.exit_socket	= nhmex_exit_socket,				\
+	.pmi_cores	= HWEIGHT64(NHMEX_U_GLOBAL_CTL_CORE_SEL),	\
+	.set_pmi_cpu	= nhmex_set_pmi_cpu,				\
+	.pmi_status	= nhmex_pmi_status,				\
+	.pmi_ack	= nhmex_pmi_ack,				\
+	.pmi_unfreeze	= nhmex_pmi_unfreeze
+
 const struct xu_platform xu_nhmex_platform = {
-	.name		= "Xeon 7500 (Nehalem-EX)",
-	/* Upper bound: no 7500 part clocks its uncore above its cores' 2.66 GHz. */
-	.uclk_max_hz	= 2666000000ULL,
-	.types		= nhmex_types,
-	.init_socket	= nhmex_init_socket,
-	.exit_socket	= nhmex_exit_socket,
-	.pmi_cores	= HWEIGHT64(NHMEX_U_GLOBAL_CTL_CORE_SEL),
-	.set_pmi_cpu	= nhmex_set_pmi_cpu,
-	.pmi_status	= nhmex_pmi_status,
-	.pmi_ack	= nhmex_pmi_ack,
-	.pmi_unfreeze	= nhmex_pmi_unfreeze,
+	NHMEX_PLATFORM("Xeon 7500 (Nehalem-EX)", nhmex_types),
 };
 EXPORT_SYMBOL_IF_KUNIT(xu_nhmex_platform);
+
+const struct xu_platform xu_wsmex_platform = {
+	NHMEX_PLATFORM("Xeon E7 (Westmere-EX)", wsmex_types),
+};
+EXPORT_SYMBOL_IF_KUNIT(xu_wsmex_platform);

@@ -13,5 +13,6 @@
 XU_PLATFORM(tulsa,	0x0f, 0x06, "core2duo")
 XU_PLATFORM(dunnington,	0x06, 0x1d, "Penryn")
 XU_PLATFORM(nhmex,	0x06, 0x2e, "Nehalem")
+XU_PLATFORM(wsmex,	0x06, 0x2f, "Westmere")
 XU_PLATFORM(snbep,	0x06, 0x2d, "SandyBridge")
 XU_PLATFORM(ivbep,	0x06, 0x3e, "IvyBridge")

@@ -26,7 +26,7 @@
 #define XU_MAX_SOCKETS		8
 #define XU_CONFIG_WORDS		3	/* attr.config, config1, config2 */
 #define XU_MAX_SHARED		BITS_PER_LONG	/* shared registers per box */
-#define XU_MAX_USES		4	/* shared registers one event programs */
+#define XU_MAX_USES		6	/* shared registers one event programs */
 #define XU_MAX_FIELDS		8	/* refcounted fields per shared register */
 #define XU_FIXED_EVENT		0xff	/* event=0xff selects a box's fixed counter */
 
@@ -63,15 +63,30 @@ ssize_t xu_field_show(struct device *dev, struct device_attribute *attr,
 		.mask = (_mask),					\
 	}
 
-/* A named event: an alias string, with optional scale and unit. */
+/*
+ * A named event: an alias string, with optional scale and unit.  A row
+ * with no name ends the table, or goes on in @more (a part's own events
+ * before those its sibling part shares).
+ */
 struct xu_event_desc {
 	const char *name;
 	const char *config;
 	const char *scale;
 	const char *unit;
+	const struct xu_event_desc *more;
 };
 
 #define XU_EVENT(_name, _config) { .name = (_name), .config = (_config) }
+#define XU_EVENTS_MORE(_table)	{ .more = (_table) }
+
+/* @d, or the row a chain of tables goes on at; NULL: the end of the list */
+static inline const struct xu_event_desc *
+xu_event_row(const struct xu_event_desc *d)
+{
+	while (d && !d->name)
+		d = d->more;
+	return d;
+}
 
 /* Events matching (config & mask) == match may only use counters in @counters. */
 struct xu_constraint {
@@ -146,8 +161,9 @@ struct xu_use {
  * What an event asks of a box: its control value, counters, shared values.
  * @alt: in: which of the event's alternative encodings (an M-box FVC event
  * in another slot of its register) to give; @nalt: out: how many it has,
- * 0 or 1 for one.  The core places an event by the first alternative that
- * fits (xu_shared_place()) and keeps it with the event until it leaves.
+ * 0 or 1 for one.  The core places an event by an alternative that
+ * shares held values, else the first that fits (xu_shared_place()), and
+ * keeps it with the event until it leaves.
  * @use: the shared registers it programs, at most one entry a register
  * (xu_enc_use()).
  * @ignored: bits of the config words that the hardware does not read for
@@ -608,6 +624,7 @@ static inline u32 xu_shared_addr(const struct xu_box *box, unsigned int i)
 extern const struct xu_platform xu_tulsa_platform;
 extern const struct xu_platform xu_dunnington_platform;
 extern const struct xu_platform xu_nhmex_platform;
+extern const struct xu_platform xu_wsmex_platform;
 extern const struct xu_platform xu_snbep_platform;
 extern const struct xu_platform xu_ivbep_platform;
 /* every supported platform, by its CPUID; driver_data 0 ends it (assign.c) */

@@ -639,11 +639,11 @@ static u64 xu_deposit(u64 mask, u64 v)
 static void xu_test_event_aliases(struct kunit *test)
 {
 	const struct xu_box_type *type = xu_param_type(test);
-	const struct xu_event_desc *d;
+	const struct xu_event_desc *d, *o;
 	struct xu_pmu xp;
 
 	xu_setup_pmu(&xp, type);
-	for (d = type->events; d && d->name; d++) {
+	for (d = xu_event_row(type->events); d; d = xu_event_row(d + 1)) {
 		char *s = kstrdup(d->config, GFP_KERNEL), *p = s, *tok;
 		u64 config[XU_CONFIG_WORDS] = { };
 		struct xu_enc enc;
@@ -675,6 +675,10 @@ static void xu_test_event_aliases(struct kunit *test)
 		why = xu_encode(&xp, config, &enc);
 		KUNIT_EXPECT_PTR_EQ_MSG(test, why, NULL, "%s: %s", d->name, why);
 		KUNIT_EXPECT_NE_MSG(test, enc.counters, 0UL, "%s", d->name);
+		/* one sysfs file a name, across the chained tables too */
+		for (o = xu_event_row(type->events); o != d; o = xu_event_row(o + 1))
+			KUNIT_EXPECT_NE_MSG(test, strcmp(o->name, d->name), 0,
+					    "%s named twice", d->name);
 	}
 }
 
@@ -1029,18 +1033,19 @@ static const char *xu_test_slot_encode(const struct xu_box_type *t,
 	return NULL;
 }
 
-/* The longest prefix of @v that some assignment of slots holds. */
-static unsigned int xu_test_slots_brute(const u8 *v, unsigned int len)
+/* The longest prefix of @v that some assignment of @slots slots holds. */
+static unsigned int xu_test_slots_brute(const u8 *v, unsigned int len,
+					unsigned int slots)
 {
 	unsigned int a, i, j, n = 1, best = 0;
 
 	for (i = 0; i < len; i++)
-		n *= XU_TEST_SLOTS;
+		n *= slots;
 	for (a = 0; a < n; a++) {
 		unsigned int slot[XU_TEST_SEQ], x = a;
 
-		for (i = 0; i < len; i++, x /= XU_TEST_SLOTS)
-			slot[i] = x % XU_TEST_SLOTS;
+		for (i = 0; i < len; i++, x /= slots)
+			slot[i] = x % slots;
 		for (i = 0; i < len; i++) {
 			for (j = 0; j < i; j++)
 				if (slot[i] == slot[j] && v[i] != v[j])
@@ -1054,7 +1059,8 @@ static unsigned int xu_test_slots_brute(const u8 *v, unsigned int len)
 }
 
 /*
- * First fit over the alternatives, as add and group validation place
+ * Placement over the alternatives (xu_shared_place(): a held slot of the
+ * same value, else the first free), as add and group validation place
  * events, against brute force: every sequence of up to five events places
  * exactly the longest prefix any assignment of slots could; the slot an
  * event got is in its control and holds its value; a slot freed by one
@@ -1099,7 +1105,8 @@ static void xu_test_slot_rotation(struct kunit *test)
 				if (!placed)
 					first = enc;
 			}
-			KUNIT_EXPECT_EQ_MSG(test, placed, xu_test_slots_brute(v, len),
+			KUNIT_EXPECT_EQ_MSG(test, placed,
+					    xu_test_slots_brute(v, len, XU_TEST_SLOTS),
 					    "sequence %u of %u events", seq, len);
 			if (placed == len || !placed)
 				continue;
@@ -1119,6 +1126,149 @@ static void xu_test_slot_rotation(struct kunit *test)
 					    "sequence %u of %u events", seq, len);
 		}
 	}
+	kfree(st);
+}
+
+/*
+ * The Xeon 7500's R-box: an event names one source of a pair (IPERF_CFG0
+ * or 1, QLX_CFG's low or high byte, XBAR set 1 or 2 of a port) and may
+ * take the other.  Placement against brute force, for each pair on the
+ * first and last port of a half: every sequence of up to four events
+ * naming either source with one of three values places the longest prefix
+ * any choice of sources could, each in the source its control selects,
+ * which holds its value.
+ */
+#define XU_TEST_PAIR_SEQ	4
+#define XU_TEST_PAIR_VALUES	3
+
+/* An event of the pair @kind on @port, naming source @which, value @val. */
+static void xu_test_rbox_config(unsigned int kind, unsigned int port,
+				unsigned int which, u8 val, u64 *config)
+{
+	config[0] = (u64)(port * 6 + kind + which) << 1;
+	config[1] = val;
+	config[2] = 0;
+	if (kind == 2)
+		config[1] <<= 8 * which;
+	if (kind == 4) {
+		config[0] |= (u64)val << 32;
+		config[2] = val;
+	}
+}
+
+/* Placed in source @used: that source holds @val (a set: in all three). */
+static void xu_test_rbox_held(struct kunit *test, const struct xu_shared_state *st,
+			      unsigned int kind, unsigned int port,
+			      unsigned int used, u8 val)
+{
+	unsigned int reg = port * 9 + kind + used, r;
+
+	if (kind == 2) {
+		reg = port * 9 + 2;
+		KUNIT_EXPECT_EQ(test, (st->reg[reg].val >> (8 * used)) & 0xff, val);
+		return;
+	}
+	if (kind == 4)
+		reg = port * 9 + 3 + 3 * used;
+	for (r = 0; r < (kind == 4 ? 3 : 1); r++)
+		KUNIT_EXPECT_EQ(test, st->reg[reg + r].val, val);
+}
+
+static void xu_test_rbox_pair(struct kunit *test, struct xu_pmu *xp,
+			      struct xu_shared_state *st, unsigned int kind,
+			      unsigned int port)
+{
+	const unsigned int opts = 2 * XU_TEST_PAIR_VALUES;
+	unsigned int len, nseq, seq, i, x, placed, used;
+	u64 config[XU_CONFIG_WORDS];
+	u8 v[XU_TEST_PAIR_SEQ];
+	struct xu_enc enc;
+
+	for (len = 1, nseq = opts; len <= XU_TEST_PAIR_SEQ; len++, nseq *= opts) {
+		for (seq = 0; seq < nseq; seq++) {
+			memset(st->reg, 0, sizeof(st->reg[0]) * xp->type->nshared);
+			for (i = 0, x = seq; i < len; i++, x /= opts)
+				v[i] = 1 + x % opts / 2;
+			for (placed = 0, x = seq; placed < len; placed++, x /= opts) {
+				xu_test_rbox_config(kind, port, x % 2, v[placed], config);
+				if (xu_shared_place(xp, config, st, &enc) < 0)
+					break;
+				xu_shared_take(xp->type, st, &enc);
+				used = ((enc.ctl >> 1) & 0x1f) - port * 6 - kind;
+				KUNIT_ASSERT_LT(test, used, 2U);
+				xu_test_rbox_held(test, st, kind, port, used, v[placed]);
+			}
+			KUNIT_EXPECT_EQ_MSG(test, placed, xu_test_slots_brute(v, len, 2),
+					    "kind %u port %u sequence %u of %u",
+					    kind, port, seq, len);
+		}
+	}
+}
+
+/*
+ * The M-box's FVC events: four slots of ZDP_CTL_FVC, any FVC event in any
+ * of them.  Sequences of up to five FVC events (FVC_EV0-3 named, selectors
+ * 1-5) place the longest prefix four slots could hold, each in the slot
+ * its inc_sel names, holding its selector.
+ */
+static void xu_test_mbox_fvc(struct kunit *test)
+{
+	const struct xu_box_type * const *t = xu_nhmex_platform.types;
+	unsigned int len, nseq, seq, i, x, placed, slot;
+	u64 config[XU_CONFIG_WORDS] = { };
+	struct xu_shared_state *st;
+	u8 v[XU_TEST_SEQ];
+	struct xu_enc enc;
+	struct xu_pmu xp;
+
+	for (; *t && strcmp((*t)->name, "mbox"); t++)
+		;
+	KUNIT_ASSERT_NOT_NULL(test, *t);
+	xu_setup_pmu(&xp, *t);
+	st = xu_shared_alloc(*t);
+	KUNIT_ASSERT_NOT_NULL(test, st);
+	for (len = 1, nseq = 20; len <= XU_TEST_SEQ; len++, nseq *= 20) {
+		/* every sequence up to three events, a sample of longer ones */
+		for (seq = 0; seq < nseq; seq += len <= 3 ? 1 : 97) {
+			memset(st->reg, 0, sizeof(st->reg[0]) * (*t)->nshared);
+			for (i = 0, x = seq; i < len; i++, x /= 20)
+				v[i] = 1 + x % 20 / 4;
+			for (placed = 0, x = seq; placed < len; placed++, x /= 20) {
+				slot = x % 4;
+				config[0] = (0xdULL + slot) << 9;
+				config[1] = (u64)v[placed] << (11 + 3 * slot);
+				if (xu_shared_place(&xp, config, st, &enc) < 0)
+					break;
+				xu_shared_take(*t, st, &enc);
+				slot = ((enc.ctl >> 9) & 0x1f) - 0xd;
+				KUNIT_ASSERT_LT(test, slot, 4U);
+				KUNIT_EXPECT_EQ(test, (st->reg[6].val >> (11 + 3 * slot)) & 7,
+						v[placed]);
+			}
+			KUNIT_EXPECT_EQ_MSG(test, placed, xu_test_slots_brute(v, len, 4),
+					    "sequence %u of %u", seq, len);
+		}
+	}
+	kfree(st);
+}
+
+static void xu_test_rbox_pairs(struct kunit *test)
+{
+	static const unsigned int kinds[] = { 0, 2, 4 }, ports[] = { 0, 3 };
+	const struct xu_box_type * const *t = xu_nhmex_platform.types;
+	struct xu_shared_state *st;
+	unsigned int k, p;
+	struct xu_pmu xp;
+
+	for (; *t && strcmp((*t)->name, "rbox"); t++)
+		;
+	KUNIT_ASSERT_NOT_NULL(test, *t);
+	xu_setup_pmu(&xp, *t);
+	st = xu_shared_alloc(*t);
+	KUNIT_ASSERT_NOT_NULL(test, st);
+	for (k = 0; k < ARRAY_SIZE(kinds); k++)
+		for (p = 0; p < ARRAY_SIZE(ports); p++)
+			xu_test_rbox_pair(test, &xp, st, kinds[k], ports[p]);
 	kfree(st);
 }
 
@@ -1158,6 +1308,7 @@ struct xu_encode_case {
 	u64 filter, filter_mask;	/* shared register 0 */
 	u64 shared1, shared1_mask;	/* 1: QPI's, the S- and B-box's mask */
 	u64 ignored1, ignored2;		/* accepted, not programmed */
+	u64 ignored0;
 	const struct xu_platform *plat;	/* NULL: the E5-2600 */
 	u64 ctl;			/* 0: config[0] (0 for a fixed counter) */
 };
@@ -1352,6 +1503,35 @@ static const struct xu_encode_case xu_encode_cases[] = {
 	{ "clockticks: the fixed counter", "wbox", { 0xff }, true, BIT(4), NHM },
 	{ "a core mask", "wbox", { 0x0304 }, true, 0xf, NHM },
 	{ "bit 50 reserved", "wbox", { BIT_ULL(50) | 0x4 }, false, NHM },
+	{ "port 0 IPERF_CFG0: flits_sent", "rbox", { 0x0, 0x80000000 }, true, 0xff,
+	  0x80000000, 0xffffffff, NHM },
+	{ "port 0 IPERF_CFG1", "rbox", { 0x2, 0x5 }, true, 0xff, 0, 0, 0x5, 0xffffffff,
+	  NHM },
+	{ "IPERF with xbr fields: ignored", "rbox", { 0x2 | 7ULL << 32, BIT_ULL(32) | 5, 3 },
+	  true, 0xff, 0, 0, 0x5, 0xffffffff, .ignored0 = 7ULL << 32,
+	  .ignored1 = BIT_ULL(32), .ignored2 = 3, NHM, .ctl = 0x2 },
+	{ "port 3 XBAR set 2", "rbox", { 0x2e | 9ULL << 32, 0x1c00, 0x1fe0 }, true, 0xff,
+	  NHM, .ctl = 0x2e },
+	{ "QLX high byte, the low one ignored", "rbox", { 0x6, 0x0507 }, true, 0xff,
+	  .ignored1 = 0x07, NHM },
+	{ "event above 0x17", "rbox", { 0x30 }, false, NHM },
+	{ "pmi_en (bit 6) kernel-owned", "rbox", { 0x40 }, false, NHM },
+	{ "dsp_fill: DSP", "mbox", { 0x0, 0x5 }, true, 0x3f, 0x5, 0xffffffff, NHM },
+	{ "iss_ev: ISS, PLD half ignored", "mbox", { 0x1200, 0x3 | 1ULL << 32 }, true, 0x3f,
+	  0, 0, 0x3, 0xffffffff, .ignored1 = 1ULL << 32, NHM },
+	{ "dram_cmd: ISS, PLD, address match", "mbox",
+	  { 0x1400, 0x7 | 0x1f00ULL << 32, BIT_ULL(63) | 0x5ULL << 34 | 0x123 }, true, 0x3f,
+	  0, 0, 0x7, 0xffffffff, NHM },
+	{ "pld_retry_ev: match off, config2 ignored", "mbox", { 0x1600, 0, 0x123 }, true,
+	  0x3f, .ignored2 = 0x123, NHM },
+	{ "fvc_ev2 in its own slot", "mbox", { 0x1e00, 5ULL << 17 | 0x20 }, true, 0x3f, NHM },
+	{ "fvc_ev0: another slot's selector ignored", "mbox", { 0x1a00, 5ULL << 14 }, true,
+	  0x3f, .ignored1 = 5ULL << 14, NHM },
+	{ "address match on a non-PLD event ignored", "mbox", { 0x200, 0, BIT_ULL(63) | 1 },
+	  true, 0x3f, .ignored2 = BIT_ULL(63) | 1, NHM },
+	{ "set_flag_sel 6: MAP", "mbox", { 0x300080, 0x9 }, true, 0x3f, NHM },
+	{ "bit 8 not implemented", "mbox", { 0x100 }, false, NHM },
+	{ "config2 bit 62 not implemented", "mbox", { 0x1600, 0, BIT_ULL(62) }, false, NHM },
 };
 
 #undef V2
@@ -1398,7 +1578,7 @@ static void xu_test_encode(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, mask0, c->filter_mask);
 	KUNIT_EXPECT_EQ(test, xu_test_use(&enc, 1, &mask1), c->shared1);
 	KUNIT_EXPECT_EQ(test, mask1, c->shared1_mask);
-	KUNIT_EXPECT_EQ(test, enc.ignored[0], 0ULL);
+	KUNIT_EXPECT_EQ(test, enc.ignored[0], c->ignored0);
 	KUNIT_EXPECT_EQ(test, enc.ignored[1], c->ignored1);
 	KUNIT_EXPECT_EQ(test, enc.ignored[2], c->ignored2);
 
@@ -1680,6 +1860,8 @@ static struct kunit_case xu_core_cases[] = {
 	KUNIT_CASE(xu_test_l3_wrap),
 	KUNIT_CASE(xu_test_shared_arbitration),
 	KUNIT_CASE(xu_test_slot_rotation),
+	KUNIT_CASE(xu_test_rbox_pairs),
+	KUNIT_CASE(xu_test_mbox_fvc),
 	KUNIT_CASE(xu_test_fixed_counter),
 	KUNIT_CASE_PARAM(xu_test_encode, xu_encode_gen_params),
 	KUNIT_CASE(xu_test_ignored_noted_once),

@@ -80,6 +80,12 @@ struct sim_reg {
 	u8 count;
 	u8 stride;
 	const u16 *offs;	/* registers at irregular places: n at offset + offs[n] */
+	/*
+	 * Boxes whose registers of this row do not keep one offset from the
+	 * box's base (the Xeon 7500's R-box ports): box i's register 0 at
+	 * the address @at[i], @offset unused (MSR space only).
+	 */
+	const u32 *at;
 	u8 width;
 	u8 access;		/* enum sim_access */
 	u64 reset;
@@ -353,6 +359,7 @@ struct sim_platform_row {
 
 extern const struct sim_platform_row * const sim_platform_rows;	/* { } ends it */
 extern const struct sim_platform sim_nhmex_platform;
+extern const struct sim_platform sim_wsmex_platform;
 extern const struct sim_platform sim_tulsa_platform;
 extern const struct sim_platform sim_tulsa_nogl_platform;
 extern const struct sim_platform sim_dunnington_platform;

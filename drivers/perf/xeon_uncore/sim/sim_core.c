@@ -911,6 +911,15 @@ static u32 sim_reg_offset(const struct sim_reg *r, unsigned int n)
 	return r->offset + (r->offs ? r->offs[n] : n * r->stride);
 }
 
+/* The address of register @n of row @r in box @bi of type @t. */
+static u32 sim_reg_addr(const struct sim_box_type *t, const struct sim_reg *r,
+			unsigned int bi, unsigned int n)
+{
+	if (r->at)
+		return r->at[bi] + sim_reg_offset(r, n) - r->offset;
+	return t->base[bi] + sim_reg_offset(r, n);
+}
+
 static int sim_check_type(const struct sim_box_type *t)
 {
 	unsigned int i, n;
@@ -924,7 +933,8 @@ static int sim_check_type(const struct sim_box_type *t)
 		const struct sim_reg *r = &t->regs[i];
 
 		if (!r->count || !r->width ||
-		    r->width > 64 || r->access > SIM_ABSENT)
+		    r->width > 64 || r->access > SIM_ABSENT ||
+		    (r->at && t->space != SIM_MSR))
 			return -EINVAL;
 		/* PCI registers are whole dwords within a 4 KiB function. */
 		for (n = 0; t->space == SIM_PCI && n < r->count; n++)
@@ -975,8 +985,8 @@ static int sim_build_map(struct sim *sim)
 						struct sim_addr *a =
 							&sim->map[sim->nmap++];
 
-						a->addr = t->base[bi] +
-							  sim_reg_offset(r, n) + 4 * h;
+						a->addr = sim_reg_addr(t, r, bi, n) +
+							  4 * h;
 						a->space = t->space;
 						a->box = box;
 						a->reg = ri;

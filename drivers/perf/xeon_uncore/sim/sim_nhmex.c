@@ -18,7 +18,8 @@
 
 enum {
 	NHMEX_UBOX, NHMEX_CBOX, NHMEX_SBOX, NHMEX_SMATCH, NHMEX_BBOX,
-	NHMEX_BMATCH, NHMEX_WBOX, NHMEX_WFIX,
+	NHMEX_BMATCH, NHMEX_MBOX, NHMEX_MMATCH, NHMEX_RBOX, NHMEX_RPORT,
+	NHMEX_WBOX, NHMEX_WFIX,
 };
 
 /* Row order shared by the boxes with a counter block; SUMMARY: S-box only. */
@@ -49,6 +50,7 @@ enum { GLOBAL_CTL, GLOBAL_STATUS, GLOBAL_OVF_CTL, EVT_SEL, CTR, SUMMARY };
 #define CTL_THRESH		GENMASK_ULL(31, 24)
 
 #define NHMEX_CBOXES		8
+#define WSMEX_CBOXES		10	/* Westmere-EX */
 #define NHMEX_CTRS		6	/* per C-box */
 #define NHMEX_SIDES		2	/* S-boxes, B-boxes: one per side */
 #define NHMEX_S_CTRS		4
@@ -72,6 +74,44 @@ enum { GLOBAL_CTL, GLOBAL_STATUS, GLOBAL_OVF_CTL, EVT_SEL, CTR, SUMMARY };
 #define B_CTL_PMI_EN		BIT_ULL(6)
 /* a B-box event is its counter and its code: counter n's list is its own */
 #define B_EVENT(ctr, code)	((ctr) << 5 | (code))
+
+/* M-box CNT_CTL (guide 2.6, Linux's positions) */
+#define NHMEX_M_CTRS		6
+#define M_CTL_EN		BIT_ULL(0)
+#define M_CTL_PMI_EN		BIT_ULL(1)
+#define M_CTL_MODES		GENMASK_ULL(6, 2)	/* count, storage, wrap */
+#define M_CTL_FLAG_MODE		BIT_ULL(7)
+#define M_CTL_INC_SEL		GENMASK_ULL(13, 9)
+#define M_CTL_SET_FLAG_SEL	GENMASK_ULL(21, 19)
+#define M_EV_SET_FLAG		0x20	/* model event codes of set_flag_sel */
+#define M_INC_FVC_EV0		0x0d	/* FVC_EV0-3: 0xd-0x10, one function */
+#define M_INC_DRAM_CMD		0x0a	/* the PLD events: 0xa, 0xb */
+#define M_INC_PLD_RETRY		0x0b
+#define M_MM_CFG_EN		BIT_ULL(63)
+/*
+ * ZDP_CTL_FVC: the fields the four FVC slots share, and where slot 0's
+ * selector is; the Westmere-EX's are a bit higher (Linux's masks).
+ */
+struct mbox_part {
+	u64 zdp_shared;
+	unsigned int zdp_slot0;
+};
+
+static const struct mbox_part nhmex_mbox_part = {
+	.zdp_shared = GENMASK_ULL(10, 0) | BIT_ULL(23), .zdp_slot0 = 11,
+};
+
+static const struct mbox_part wsmex_mbox_part = {
+	.zdp_shared = GENMASK_ULL(11, 0) | BIT_ULL(24), .zdp_slot0 = 12,
+};
+
+/* R-box PMON_CTL (guide 2.7): ev_sel = 6 x port + source */
+#define NHMEX_R_CTRS		8	/* a half */
+#define NHMEX_R_PORTS		8
+#define R_CTL_EN		BIT_ULL(0)
+#define R_CTL_EV_SEL		GENMASK_ULL(5, 1)
+#define R_CTL_PMI_EN		BIT_ULL(6)
+#define R_XBR_MM_DIS		BIT_ULL(63)	/* the set is not the PMU's */
 
 /* W-box GLOBAL_CTL/STATUS/OVF_CTL: the fixed counter's bit */
 #define W_FIXED			BIT_ULL(31)
@@ -136,8 +176,10 @@ static u64 s_summary(struct sim_socket *s, unsigned int side)
 		val |= S_SUM_OV_C_R;
 	if (box_status(s, NHMEX_SBOX, side))
 		val |= S_SUM_OV_S;
-	if (box_status(s, NHMEX_BBOX, side))
+	if (box_status(s, NHMEX_BBOX, side) || box_status(s, NHMEX_MBOX, side))
 		val |= S_SUM_OV_MB;
+	if (box_status(s, NHMEX_RBOX, side))
+		val |= S_SUM_OV_R;
 	return val;
 }
 
@@ -145,6 +187,18 @@ static u64 s_summary_read(struct sim_socket *s, struct sim_box *b,
 			  unsigned int n)
 {
 	return s_summary(s, b->idx);
+}
+
+/*
+ * The Westmere-EX's C-boxes 8 and 9: where they report is not in the
+ * guide.  The model reports them in ov_s0 and ov_s1 of the global status
+ * with no SUMMARY bit (a driver that walks by SUMMARY alone misses them).
+ */
+static u64 wsmex_cbox_status(struct sim_socket *s, unsigned int i)
+{
+	if (i >= s->sim->plat->types[NHMEX_CBOX]->nboxes)
+		return 0;
+	return box_status(s, NHMEX_CBOX, i);
 }
 
 /*
@@ -158,9 +212,9 @@ static u64 u_status_read(struct sim_socket *s, struct sim_box *b,
 {
 	u64 val = b->reg[GLOBAL_STATUS][0];
 
-	if (s_summary(s, 0))
+	if (s_summary(s, 0) || wsmex_cbox_status(s, NHMEX_CBOXES))
 		val |= U_ST_OV_S0;
-	if (s_summary(s, 1))
+	if (s_summary(s, 1) || wsmex_cbox_status(s, NHMEX_CBOXES + 1))
 		val |= U_ST_OV_S1;
 	if (box_status(s, NHMEX_WBOX, 0))
 		val |= U_ST_OV_W;
@@ -239,9 +293,12 @@ static const struct sim_reg ubox_regs[] = {
 	},
 };
 
-/* Box blocks are 0x20 apart, but not in box order. */
-static const u32 cbox_base[NHMEX_CBOXES] = {
-	0xd00, 0xd80, 0xd40, 0xdc0, 0xd20, 0xda0, 0xd60, 0xde0,
+/*
+ * Box blocks are 0x20 apart, but not in box order; the Westmere-EX's
+ * C-boxes 8 and 9 at 0xf40 and 0xfc0 (Linux's offsets).
+ */
+static const u32 cbox_base[WSMEX_CBOXES] = {
+	0xd00, 0xd80, 0xd40, 0xdc0, 0xd20, 0xda0, 0xd60, 0xde0, 0xf40, 0xfc0,
 };
 
 static const struct sim_reg cbox_regs[] = {
@@ -435,6 +492,190 @@ static const struct sim_reg bmatch_regs[] = {
 	[B_MASK] = {
 		.name = "B_MSR_MASK_REG", .offset = 0x1, .count = 1,
 		.width = 64, .access = SIM_RW,
+	},
+};
+
+/*
+ * M-boxes (guide 2.6): 6 counters and seven sub-control registers (32 bits
+ * significant) that refine what many events count.  CNT_CTL: en 0,
+ * pmi_en 1, count_mode 3:2, storage_mode 5:4, wrap_mode 6, flag_mode 7,
+ * inc_sel 13:9, set_flag_sel 21:19 (positions from Linux), 24:22 and 62:61
+ * reserved; the guide's dec_sel and rst_flag_sel have no position in our
+ * copy (18:14 likely), so 18:14 and 8 are reserved too, the rest ignored.
+ */
+enum {
+	M_TIMESTAMP = SUMMARY, M_DSP, M_ISS, M_MAP, M_MSC_THR, M_PGT, M_PLD,
+	M_ZDP,
+};
+
+static const u32 mbox_base[NHMEX_SIDES] = { 0xca0, 0xce0 };
+
+#define M_SUBCTL(_row, _name, _off)					\
+	[_row] = {							\
+		.name = _name, .offset = _off, .count = 1,		\
+		.width = 32, .access = SIM_RW,				\
+	}
+
+static const struct sim_reg mbox_regs[] = {
+	[GLOBAL_CTL] = {
+		.name = "M_MSR_PMON_GLOBAL_CTL", .offset = 0x0, .count = 1,
+		.width = 32, .access = SIM_RW,
+		.ig = GENMASK_ULL(31, NHMEX_M_CTRS),
+	},
+	[GLOBAL_STATUS] = {
+		.name = "M_MSR_PMON_GLOBAL_STATUS", .offset = 0x1, .count = 1,
+		.width = 32, .access = SIM_RW,
+		.rsv = GENMASK_ULL(31, NHMEX_M_CTRS),
+	},
+	[GLOBAL_OVF_CTL] = {
+		.name = "M_MSR_PMON_GLOBAL_OVF_CTL", .offset = 0x2, .count = 1,
+		.width = 32, .access = SIM_WO,
+		.rsv = GENMASK_ULL(31, NHMEX_M_CTRS),
+		.write = ovf_ctl_write,
+	},
+	[M_TIMESTAMP] = {
+		.name = "M_MSR_PMU_TIMESTAMP_UNIT", .offset = 0x4, .count = 1,
+		.width = 64, .access = SIM_RW,
+	},
+	M_SUBCTL(M_DSP, "M_MSR_PMU_DSP", 0x5),
+	M_SUBCTL(M_ISS, "M_MSR_PMU_ISS", 0x6),
+	M_SUBCTL(M_MAP, "M_MSR_PMU_MAP", 0x7),
+	M_SUBCTL(M_MSC_THR, "M_MSR_PMU_MSC_THR", 0x8),
+	M_SUBCTL(M_PGT, "M_MSR_PMU_PGT", 0x9),
+	M_SUBCTL(M_PLD, "M_MSR_PMU_PLD", 0xa),
+	M_SUBCTL(M_ZDP, "M_MSR_PMU_ZDP_CTL_FVC", 0xb),
+	[EVT_SEL] = {
+		.name = "M_MSR_PMU_CNT_CTL", .offset = 0x10,
+		.count = NHMEX_M_CTRS, .stride = 2,
+		.width = 64, .access = SIM_RW,
+		.rsv = GENMASK_ULL(62, 61) | GENMASK_ULL(24, 22) |
+		       GENMASK_ULL(18, 14) | BIT_ULL(8),
+		.ig = BIT_ULL(63) | GENMASK_ULL(60, 25),
+	},
+	[CTR] = {
+		.name = "M_MSR_PMU_CNT", .offset = 0x11,
+		.count = NHMEX_M_CTRS, .stride = 2,
+		.width = 48, .access = SIM_RW,
+	},
+};
+
+#undef M_SUBCTL
+
+/*
+ * The address match of the PLD events, tabled apart from the box: MM_CFG
+ * (enable, bit 63; the rest reserved), MATCH (34 bits) and MASK (27 bits,
+ * Linux's widths: above them reserved).  Written with the match on: a
+ * violation, as the S-box's.
+ */
+static const u32 mmatch_base[NHMEX_SIDES] = { 0xe54, 0xe5c };
+
+static const struct sim_reg mmatch_regs[] = {
+	[MM_CFG] = {
+		.name = "M_MSR_PMU_MM_CFG", .offset = 0x0, .count = 1,
+		.width = 64, .access = SIM_RW,
+		.rsv = ~M_MM_CFG_EN,
+	},
+	[MATCH] = {
+		.name = "M_MSR_PMU_ADDR_MATCH", .offset = 0x1, .count = 1,
+		.width = 64, .access = SIM_RW, .write = mm_match_write,
+		.rsv = GENMASK_ULL(63, 34),
+	},
+	[MASK] = {
+		.name = "M_MSR_PMU_ADDR_MASK", .offset = 0x2, .count = 1,
+		.width = 64, .access = SIM_RW, .write = mm_mask_write,
+		.rsv = GENMASK_ULL(63, 27),
+	},
+};
+
+/*
+ * The R-box (guide 2.7): two halves of 8 counters, ports 0-3 and 4-7.
+ * PMON_CTL: en 0, ev_sel 5:1, pmi_en 6, 62:61 reserved, the rest ignored.
+ */
+static const u32 rbox_base[NHMEX_SIDES] = { 0xe00, 0xe20 };
+
+static const struct sim_reg rbox_regs[] = {
+	[GLOBAL_CTL] = {
+		.name = "R_MSR_PMON_GLOBAL_CTL", .offset = 0x0, .count = 1,
+		.width = 32, .access = SIM_RW,
+		.ig = GENMASK_ULL(31, NHMEX_R_CTRS),
+	},
+	[GLOBAL_STATUS] = {
+		.name = "R_MSR_PMON_GLOBAL_STATUS", .offset = 0x1, .count = 1,
+		.width = 32, .access = SIM_RW,
+		.rsv = GENMASK_ULL(31, NHMEX_R_CTRS),
+	},
+	/* the guide names the left half's "..._15_8": it serves 7:0 */
+	[GLOBAL_OVF_CTL] = {
+		.name = "R_MSR_PMON_GLOBAL_OVF_CTL", .offset = 0x2, .count = 1,
+		.width = 32, .access = SIM_WO,
+		.rsv = GENMASK_ULL(31, NHMEX_R_CTRS),
+		.write = ovf_ctl_write,
+	},
+	[EVT_SEL] = {
+		.name = "R_MSR_PMON_CTL", .offset = 0x10,
+		.count = NHMEX_R_CTRS, .stride = 2,
+		.width = 64, .access = SIM_RW,
+		.rsv = GENMASK_ULL(62, 61),
+		.ig = ~(R_CTL_EN | R_CTL_EV_SEL | R_CTL_PMI_EN | GENMASK_ULL(62, 61)),
+	},
+	[CTR] = {
+		.name = "R_MSR_PMON_CTR", .offset = 0x11,
+		.count = NHMEX_R_CTRS, .stride = 2,
+		.width = 48, .access = SIM_RW,
+	},
+};
+
+/*
+ * The R-box's per-port sub-registers, a box per port (0-7) at the guide's
+ * irregular addresses: IPERF_CFG0 (0xe04 + p) and 1 (0xe24 + p), QLX_CFG
+ * (0xe0c + p, ports 4-7 0xe2c + p - 4; two 8-bit events in 15:0, the rest
+ * not in our copy: reserved), and the XBAR match/mask sets 1 and 2
+ * (MM_CFG, MATCH, MASK at 0xe60/0xe70 + 4p, ports 4-7 0x10 higher;
+ * fields beyond MM_CFG's dis (63) are not decoded: all 64 bits kept).
+ */
+enum { IPERF0, IPERF1, QLX, XBR1, XBR2 };
+
+static const u32 rport_iperf0[NHMEX_R_PORTS] = {
+	0xe04, 0xe05, 0xe06, 0xe07, 0xe08, 0xe09, 0xe0a, 0xe0b,
+};
+
+static const u32 rport_iperf1[NHMEX_R_PORTS] = {
+	0xe24, 0xe25, 0xe26, 0xe27, 0xe28, 0xe29, 0xe2a, 0xe2b,
+};
+
+static const u32 rport_qlx[NHMEX_R_PORTS] = {
+	0xe0c, 0xe0d, 0xe0e, 0xe0f, 0xe2c, 0xe2d, 0xe2e, 0xe2f,
+};
+
+static const u32 rport_xbr1[NHMEX_R_PORTS] = {
+	0xe60, 0xe64, 0xe68, 0xe6c, 0xe80, 0xe84, 0xe88, 0xe8c,
+};
+
+static const u32 rport_xbr2[NHMEX_R_PORTS] = {
+	0xe70, 0xe74, 0xe78, 0xe7c, 0xe90, 0xe94, 0xe98, 0xe9c,
+};
+
+static const struct sim_reg rport_regs[] = {
+	[IPERF0] = {
+		.name = "R_MSR_PORT_IPERF_CFG0", .at = rport_iperf0, .count = 1,
+		.width = 32, .access = SIM_RW,
+	},
+	[IPERF1] = {
+		.name = "R_MSR_PORT_IPERF_CFG1", .at = rport_iperf1, .count = 1,
+		.width = 32, .access = SIM_RW,
+	},
+	[QLX] = {
+		.name = "R_MSR_PORT_QLX_CFG", .at = rport_qlx, .count = 1,
+		.width = 64, .access = SIM_RW,
+		.rsv = GENMASK_ULL(63, 16),
+	},
+	[XBR1] = {
+		.name = "R_MSR_PORT_XBR_SET1", .at = rport_xbr1, .count = 3,
+		.stride = 1, .width = 64, .access = SIM_RW,
+	},
+	[XBR2] = {
+		.name = "R_MSR_PORT_XBR_SET2", .at = rport_xbr2, .count = 3,
+		.stride = 1, .width = 64, .access = SIM_RW,
 	},
 };
 
@@ -702,6 +943,56 @@ static const struct sim_event bbox_events[] = {
 
 #undef BEV
 
+/*
+ * inc_sel codes, and 0x20 + set_flag_sel (whose 0x2 the guide does not
+ * name); FVC_EV1-3 count as FVC_EV0 (mbox_decode).
+ */
+static const struct sim_event mbox_events[] = {
+	EV(0x00, 1, "DSP_FILL"),
+	EV(0x01, 1, "CYCLES_MFULL"),
+	EV(0x02, NOMAX, "RETRY_MFULL"),
+	EV(0x03, NOMAX, "RETRY_STARVE"),
+	EV(0x04, 1, "THERM_TRP_UP"),
+	EV(0x05, 1, "THERM_TRP_DN"),
+	EV(0x06, 1, "REFRESH"),
+	EV(0x07, 1, "REFRESH_CONFLICT"),
+	EV(0x08, 1, "SCHED_MODE_CHANGES"),
+	EV(0x09, 1, "ISS_EV"),
+	EV(0x0a, 1, "DRAM_CMD"),
+	EV(0x0b, 1, "PLD_RETRY_EV"),
+	EV(0x0c, 1, "MA_PAR_ERR"),
+	EV(0x0d, 1, "FVC_EV0-3"),
+	EV(0x11, NOMAX, "PATROL_TXNS"),
+	EV(0x12, NOMAX, "TRANS_CMDS"),
+	EV(0x13, 1, "PAGE_MISS"),
+	EV(0x14, 1, "PAGE_HIT"),
+	EV(0x15, 1, "PAGE_EMPTY"),
+	EV(0x16, 1, "PGT_PAGE_EV"),
+	EV(0x17, NOMAX, "MULTICAS"),
+	EV(0x18, NOMAX, "FVID_RACE"),
+	EV(0x19, 1, "TT_CMD_CONFLICT"),
+	EV(0x1a, NOMAX, "BBOX_CMDS_ALL"),
+	EV(0x1b, 1, "MBOX_CLOCKTICKS"),
+	EV(0x1c, NOMAX, "SCHED_INFLIGHT_CMDS"),
+	EV(0x1d, NOMAX, "INFLIGHT_CMDS"),
+	EV(M_EV_SET_FLAG | 0x0, 1, "CYCLES_DSP_FILL"),
+	EV(M_EV_SET_FLAG | 0x1, 1, "CYCLES_SCHED_MODE"),
+	EV(M_EV_SET_FLAG | 0x3, 1, "CYCLES_RETRYQ_MFULL"),
+	EV(M_EV_SET_FLAG | 0x4, 1, "CYCLES_RETRYQ_STARVED"),
+	EV(M_EV_SET_FLAG | 0x5, 1, "CYCLES_PGT_STATE"),
+	EV(M_EV_SET_FLAG | 0x6, NOMAX, "BCMD_SCHEDQ_OCCUPANCY"),
+};
+
+/*
+ * The R-box's "events" are its sub-register kinds, the value in the
+ * register the stream counted (rbox_decode): IPERF, QLX, XBAR match.
+ */
+static const struct sim_event rbox_events[] = {
+	EV(0x0, 1, "IPERF"),
+	EV(0x2, 1, "QLX"),
+	EV(0x4, 1, "XBAR"),
+};
+
 /* umask: the cores whose condition counts (bit k core k) */
 static const struct sim_event wbox_events[] = {
 	EV(0x00, 1, "C_THROTTLE_TMP"),
@@ -799,6 +1090,114 @@ static void bbox_decode(struct sim_socket *s, struct sim_box *b,
 					   mm->reg[B_MASK][0]);
 }
 
+/* The sub-control an M-box event reads (the guide's "subcontrol" column). */
+static int mbox_subctl(u16 event)
+{
+	switch (event) {
+	case 0x00:
+	case M_EV_SET_FLAG | 0x0:
+		return M_DSP;
+	case 0x04:
+	case 0x05:
+		return M_MSC_THR;
+	case 0x09:
+	case M_EV_SET_FLAG | 0x1:
+		return M_ISS;
+	case 0x16:
+	case M_EV_SET_FLAG | 0x5:
+		return M_PGT;
+	case M_EV_SET_FLAG | 0x6:
+		return M_MAP;
+	case M_INC_PLD_RETRY:
+		return M_PLD;
+	}
+	return -1;
+}
+
+/*
+ * An M-box counter counts the stream its selector, its modes and the
+ * sub-controls the event reads select: DRAM_CMD reads ISS and PLD, the
+ * PLD events the address match while MM_CFG enables it, an FVC event its
+ * slot's 3-bit selector of ZDP_CTL_FVC and the fields the slots share.
+ */
+static void mbox_decode(struct sim_socket *s, struct sim_box *b,
+			unsigned int n, struct sim_ctr_cfg *cfg)
+{
+	u64 ctl = b->reg[EVT_SEL][n], f = ctl & M_CTL_MODES;
+	struct sim_box *mm = sim_box(s, NHMEX_MMATCH, b->idx);
+	unsigned int inc = FIELD_GET(M_CTL_INC_SEL, ctl), slot;
+	int sub;
+
+	cfg->programmed = ctl & M_CTL_EN;
+	cfg->pmi = ctl & M_CTL_PMI_EN;
+	if (ctl & M_CTL_FLAG_MODE)
+		cfg->event = M_EV_SET_FLAG | FIELD_GET(M_CTL_SET_FLAG_SEL, ctl);
+	else
+		cfg->event = inc;
+	sub = mbox_subctl(cfg->event);
+	if (sub >= 0)
+		f ^= sim_mix(b->reg[sub][0] + sub);
+	if (cfg->event == M_INC_DRAM_CMD)
+		f ^= sim_mix(b->reg[M_ISS][0]) ^ sim_mix(~b->reg[M_PLD][0]);
+	if ((cfg->event == M_INC_DRAM_CMD || cfg->event == M_INC_PLD_RETRY) &&
+	    (mm->reg[MM_CFG][0] & M_MM_CFG_EN))
+		f ^= match_filter(mm->reg[MATCH][0], mm->reg[MASK][0]);
+	if (!(ctl & M_CTL_FLAG_MODE) && inc >= M_INC_FVC_EV0 &&
+	    inc < M_INC_FVC_EV0 + 4) {
+		u64 zdp = b->reg[M_ZDP][0];
+		const struct mbox_part *part = b->type->priv;
+
+		slot = inc - M_INC_FVC_EV0;
+		cfg->event = M_INC_FVC_EV0;
+		f ^= sim_mix((zdp & part->zdp_shared) << 3 |
+			     ((zdp >> (part->zdp_slot0 + 3 * slot)) & 7));
+	}
+	cfg->filter = f | MATCH_USED;
+	cfg->counting = cfg->programmed && nhmex_running(s) &&
+			(b->reg[GLOBAL_CTL][0] & BIT_ULL(n));
+}
+
+/*
+ * ev_sel names a sub-register of a port of the half (6 x port + source);
+ * what it counts is the value there: the two IPERF_CFGs, QLX_CFG's two
+ * bytes and the two XBAR sets of one value count the same stream.  An
+ * IPERF_CFG of 0 selects nothing, an XBAR set with dis set is not the
+ * PMU's: neither counts.  ev_sel above 0x17 selects nothing either.
+ */
+static void rbox_decode(struct sim_socket *s, struct sim_box *b,
+			unsigned int n, struct sim_ctr_cfg *cfg)
+{
+	u64 ctl = b->reg[EVT_SEL][n];
+	unsigned int ev = FIELD_GET(R_CTL_EV_SEL, ctl);
+	unsigned int port = b->idx * NHMEX_R_PORTS / 2 + ev / 6, src = ev % 6;
+	struct sim_box *p = sim_box(s, NHMEX_RPORT, port % NHMEX_R_PORTS);
+	const u64 *x = p->reg[src == 4 ? XBR1 : XBR2];
+	bool selects = ev < 0x18;
+
+	cfg->programmed = ctl & R_CTL_EN;
+	cfg->pmi = ctl & R_CTL_PMI_EN;
+	cfg->event = src & ~1;
+	cfg->umask = port;
+	switch (src) {
+	case 0:
+	case 1:
+		cfg->filter = p->reg[src == 0 ? IPERF0 : IPERF1][0];
+		selects &= !!cfg->filter;
+		break;
+	case 2:
+	case 3:
+		cfg->filter = (p->reg[QLX][0] >> (8 * (src - 2))) & 0xff;
+		break;
+	default:
+		cfg->filter = match_filter(x[0] ^ sim_mix(x[1]), x[2]);
+		selects &= !(x[0] & R_XBR_MM_DIS);
+		break;
+	}
+	cfg->filter |= MATCH_USED;
+	cfg->counting = cfg->programmed && selects && nhmex_running(s) &&
+			(b->reg[GLOBAL_CTL][0] & BIT_ULL(n));
+}
+
 static void wfix_decode(struct sim_socket *s, struct sim_box *b,
 			unsigned int n, struct sim_ctr_cfg *cfg)
 {
@@ -870,14 +1269,16 @@ static const struct sim_box_type nhmex_ubox = {
 	.decode = ubox_decode, .overflow = ubox_overflow,
 };
 
-static const struct sim_box_type nhmex_cbox = {
-	.name = "cbox", .space = SIM_MSR,
-	.nboxes = ARRAY_SIZE(cbox_base), .base = cbox_base,
-	.regs = cbox_regs, .nregs = ARRAY_SIZE(cbox_regs),
-	.nctrs = NHMEX_CTRS, .ctr_width = 48, .ctl_reg = EVT_SEL, .ctr_reg = CTR,
-	.events = cbox_events, .nevents = ARRAY_SIZE(cbox_events),
-	.decode = cbox_decode, .overflow = box_overflow,
-};
+#define CBOX_TYPE(_n)							\
+	.name = "cbox", .space = SIM_MSR,				\
+	.nboxes = _n, .base = cbox_base,				\
+	.regs = cbox_regs, .nregs = ARRAY_SIZE(cbox_regs),		\
+	.nctrs = NHMEX_CTRS, .ctr_width = 48, .ctl_reg = EVT_SEL, .ctr_reg = CTR, \
+	.events = cbox_events, .nevents = ARRAY_SIZE(cbox_events),	\
+	.decode = cbox_decode, .overflow = box_overflow
+
+static const struct sim_box_type nhmex_cbox = { CBOX_TYPE(NHMEX_CBOXES) };
+static const struct sim_box_type wsmex_cbox = { CBOX_TYPE(WSMEX_CBOXES) };
 
 static const struct sim_box_type nhmex_sbox = {
 	.name = "sbox", .space = SIM_MSR,
@@ -909,6 +1310,39 @@ static const struct sim_box_type nhmex_bmatch = {
 	.regs = bmatch_regs, .nregs = ARRAY_SIZE(bmatch_regs),
 };
 
+#define MBOX_TYPE(_part)						\
+	.name = "mbox", .space = SIM_MSR,				\
+	.nboxes = ARRAY_SIZE(mbox_base), .base = mbox_base,		\
+	.regs = mbox_regs, .nregs = ARRAY_SIZE(mbox_regs),		\
+	.nctrs = NHMEX_M_CTRS, .ctr_width = 48, .ctl_reg = EVT_SEL, .ctr_reg = CTR, \
+	.events = mbox_events, .nevents = ARRAY_SIZE(mbox_events),	\
+	.decode = mbox_decode, .overflow = box_overflow,		\
+	.priv = _part
+
+static const struct sim_box_type nhmex_mbox = { MBOX_TYPE(&nhmex_mbox_part) };
+static const struct sim_box_type wsmex_mbox = { MBOX_TYPE(&wsmex_mbox_part) };
+
+static const struct sim_box_type nhmex_mmatch = {
+	.name = "mmatch", .space = SIM_MSR,
+	.nboxes = ARRAY_SIZE(mmatch_base), .base = mmatch_base,
+	.regs = mmatch_regs, .nregs = ARRAY_SIZE(mmatch_regs),
+};
+
+static const struct sim_box_type nhmex_rbox = {
+	.name = "rbox", .space = SIM_MSR,
+	.nboxes = ARRAY_SIZE(rbox_base), .base = rbox_base,
+	.regs = rbox_regs, .nregs = ARRAY_SIZE(rbox_regs),
+	.nctrs = NHMEX_R_CTRS, .ctr_width = 48, .ctl_reg = EVT_SEL, .ctr_reg = CTR,
+	.events = rbox_events, .nevents = ARRAY_SIZE(rbox_events),
+	.decode = rbox_decode, .overflow = box_overflow,
+};
+
+static const struct sim_box_type nhmex_rport = {
+	.name = "rport", .space = SIM_MSR,
+	.nboxes = NHMEX_R_PORTS, .base = rport_iperf0,
+	.regs = rport_regs, .nregs = ARRAY_SIZE(rport_regs),
+};
+
 static const struct sim_box_type nhmex_wbox = {
 	.name = "wbox", .space = SIM_MSR,
 	.nboxes = ARRAY_SIZE(wbox_base), .base = wbox_base,
@@ -934,6 +1368,26 @@ static const struct sim_box_type *const nhmex_types[] = {
 	[NHMEX_SMATCH] = &nhmex_smatch,
 	[NHMEX_BBOX] = &nhmex_bbox,
 	[NHMEX_BMATCH] = &nhmex_bmatch,
+	[NHMEX_MBOX] = &nhmex_mbox,
+	[NHMEX_MMATCH] = &nhmex_mmatch,
+	[NHMEX_RBOX] = &nhmex_rbox,
+	[NHMEX_RPORT] = &nhmex_rport,
+	[NHMEX_WBOX] = &nhmex_wbox,
+	[NHMEX_WFIX] = &nhmex_wfix,
+};
+
+/* The E7 (Westmere-EX): 10 C-boxes, ZDP_CTL_FVC a bit higher. */
+static const struct sim_box_type *const wsmex_types[] = {
+	[NHMEX_UBOX] = &nhmex_ubox,
+	[NHMEX_CBOX] = &wsmex_cbox,
+	[NHMEX_SBOX] = &nhmex_sbox,
+	[NHMEX_SMATCH] = &nhmex_smatch,
+	[NHMEX_BBOX] = &nhmex_bbox,
+	[NHMEX_BMATCH] = &nhmex_bmatch,
+	[NHMEX_MBOX] = &wsmex_mbox,
+	[NHMEX_MMATCH] = &nhmex_mmatch,
+	[NHMEX_RBOX] = &nhmex_rbox,
+	[NHMEX_RPORT] = &nhmex_rport,
 	[NHMEX_WBOX] = &nhmex_wbox,
 	[NHMEX_WFIX] = &nhmex_wfix,
 };
@@ -946,3 +1400,12 @@ const struct sim_platform sim_nhmex_platform = {
 	.pmi_sel = nhmex_pmi_sel,
 };
 EXPORT_SYMBOL_IF_KUNIT(sim_nhmex_platform);
+
+const struct sim_platform sim_wsmex_platform = {
+	.name = "wsmex",
+	.types = wsmex_types,
+	.ntypes = ARRAY_SIZE(wsmex_types),
+	.pmi = nhmex_pmi,
+	.pmi_sel = nhmex_pmi_sel,
+};
+EXPORT_SYMBOL_IF_KUNIT(sim_wsmex_platform);

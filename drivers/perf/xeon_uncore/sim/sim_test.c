@@ -154,9 +154,13 @@ static void test_reset_values(struct kunit *test)
 	struct sim *sim = tsim(test);
 	unsigned int i, s, b, n;
 
-	/* U, 8 C, 2 S (+ match), 2 B (+ match), W (+ its fixed counter) */
+	/*
+	 * U, 8 C, 2 S (+ match), 2 B (+ match), 2 M (+ match), 2 R halves
+	 * (+ 8 ports), W (+ its fixed counter)
+	 */
 	KUNIT_EXPECT_EQ(test, sim->nmap, 5U + 8 * (3 + 2 * 6) + 2 * (4 + 2 * 4) +
-			2 * 3 + 2 * (3 + 2 * 4) + 2 * 2 + (3 + 2 * 4) + 2);
+			2 * 3 + 2 * (3 + 2 * 4) + 2 * 2 + 2 * (3 + 8 + 2 * 6) + 2 * 3 +
+			2 * (3 + 2 * 8) + 8 * (3 + 2 * 3) + (3 + 2 * 4) + 2);
 	for (s = 0; s < 2; s++) {
 		for (i = 0; i < sim->nmap; i++) {
 			const struct sim_addr *a = &sim->map[i];
@@ -280,7 +284,7 @@ static void test_reserved(struct kunit *test)
 static void test_unimplemented(struct kunit *test)
 {
 	struct sim *sim = tsim(test);
-	static const u32 holes[] = { 0xc03, 0xc12, 0xd03, 0xd0f, 0xd1c, 0xe00 };
+	static const u32 holes[] = { 0xc03, 0xc12, 0xd03, 0xd0f, 0xd1c, 0xe03 };
 	unsigned int i;
 	u64 v = 0;
 

@@ -1,0 +1,149 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Every named event of every Xeon 7500 / E7 PMU programs what the guide says.
+
+  named_events.py XU_OPEN SIM_DIR
+
+For each events/ alias of each uncore PMU, the config words are built from
+the PMU's format/ as perf builds them, the event is opened alone on an
+empty box (xu-open), and the registers must hold what the Uncore
+Programming Guide (323535) gives for it: its counter control written,
+with its enable and PMI bits, on the counter the event may use, and the
+sub-registers its value selects (R-box IPERF/QLX, M-box sub-controls and
+ZDP_CTL_FVC slot) holding their values, from the model's register log
+since the model and the driver were loaded (every register resets to 0:
+a sub-register not written since holds 0).  The addresses and layouts
+are this script's own, from the guide's register tables, not the
+driver's.  Prints one line per mismatch and "N of M named events
+programmed as the guide says".
+"""
+import os
+import subprocess
+import sys
+
+PMUS = '/sys/bus/event_source/devices'
+EN22, PMI20 = 1 << 22, 1 << 20          # U-, C-, S-, W-box control
+CBOX = [0xd00, 0xd80, 0xd40, 0xdc0, 0xd20, 0xda0, 0xd60, 0xde0, 0xf40, 0xfc0]
+BASE = {'sbox': [0xc40, 0xcc0], 'bbox': [0xc20, 0xc60],
+        'mbox': [0xca0, 0xce0], 'rbox': [0xe00, 0xe20], 'wbox': [0xc80]}
+# (flag_mode, selector): the sub-controls it reads, offsets from the M-box
+# base (DSP 5, ISS 6, MAP 7, MSC_THR 8, PGT 9, PLD 0xa: config1's high half)
+M_SUB = {
+    (0, 0x00): [0x5], (0, 0x04): [0x8], (0, 0x05): [0x8], (0, 0x09): [0x6],
+    (0, 0x0a): [0x6, 0xa], (0, 0x0b): [0xa], (0, 0x16): [0x9],
+    (1, 0x0): [0x5], (1, 0x1): [0x6], (1, 0x5): [0x9], (1, 0x6): [0x7],
+}
+M_CTL = 0x383efc    # count, storage, wrap, flag mode, inc_sel, set_flag_sel
+
+
+def fields(pmu):
+    """{name: (word, [bit, ...])} of the PMU's format/ files."""
+    out = {}
+    d = os.path.join(PMUS, pmu, 'format')
+    for name in os.listdir(d):
+        word, bits = open(os.path.join(d, name)).read().strip().split(':')
+        w = {'config': 0, 'config1': 1, 'config2': 2}[word]
+        lst = []
+        for r in bits.split(','):
+            lo, _, hi = r.partition('-')
+            lst += range(int(lo), int(hi or lo) + 1)
+        out[name] = (w, lst)
+    return out
+
+
+def config_of(alias, fmt):
+    """The config words perf builds for an alias string."""
+    cfg = [0, 0, 0]
+    for term in alias.split(','):
+        name, _, val = term.partition('=')
+        w, bits = fmt[name]
+        v = int(val, 0)
+        for i, b in enumerate(bits):
+            if v >> i & 1:
+                cfg[w] |= 1 << b
+    return cfg
+
+
+def expected(box, idx, cfg, plat):
+    """[(msr, value)]: the control @cfg programs on an empty box, then the
+    sub-registers it reads"""
+    c0 = cfg[0]
+    if box == 'ubox':
+        return [(0xc10, c0 | EN22 | PMI20)]
+    if box in ('cbox', 'sbox', 'wbox'):
+        base = CBOX[idx] if box == 'cbox' else BASE[box][idx]
+        if box == 'wbox' and c0 & 0xff == 0xff:
+            return [(0x395, 1)]              # the fixed counter: enable only
+        return [(base + 0x10, c0 | EN22 | PMI20)]
+    base = BASE[box][idx]
+    if box == 'bbox':                        # the counter is the event's
+        ctr = c0 >> 6 & 3
+        return [(base + 0x10 + 2 * ctr, (c0 & 0x3e) | 1 | 1 << 6)]
+    if box == 'mbox':
+        flag = c0 >> 7 & 1
+        sel = c0 >> 19 & 7 if flag else c0 >> 9 & 0x1f
+        out = [(base + 0x10, (c0 & M_CTL) | 1 | 2)]
+        for off in M_SUB.get((flag, sel), []):
+            half = cfg[1] >> 32 if off == 0xa else cfg[1]
+            out.append((base + off, half & 0xffffffff))
+        if not flag and 0xd <= sel <= 0x10:  # its own slot, free on an empty box
+            out.append((base + 0xb, cfg[1] & 0xffffffff))
+        return out
+    # rbox: ev_sel = 6 x port + source
+    ev = c0 >> 1 & 0x1f
+    port, src = idx * 4 + ev // 6, ev % 6
+    out = [(base + 0x10, (c0 & 0x3e) | 1 | 1 << 6)]
+    if src < 2:
+        out.append(((0xe04, 0xe24)[src] + port, cfg[1] & 0xffffffff))
+    elif src < 4:
+        qlx = 0xe0c + port if port < 4 else 0xe2c + port - 4
+        out.append((qlx, (cfg[1] >> 8 * (src - 2) & 0xff) << 8 * (src - 2)))
+    return out
+
+
+def main(xu_open, sim):
+    plat = next(line.split()[1] for line in open(os.path.join(sim, 'info'))
+                if line.startswith('platform'))
+    total = bad = 0
+    held = {}       # every register written since the model loaded
+    for pmu in sorted(os.listdir(PMUS)):
+        if not pmu.startswith('uncore_') or not os.path.isdir(
+                os.path.join(PMUS, pmu, 'events')):
+            continue
+        name = pmu[len('uncore_'):]
+        box, _, idx = name.partition('_')
+        idx = int(idx or 0)
+        fmt = fields(pmu)
+        for ev in sorted(os.listdir(os.path.join(PMUS, pmu, 'events'))):
+            if '.' in ev:
+                continue
+            alias = open(os.path.join(PMUS, pmu, 'events', ev)).read().strip()
+            cfg = config_of(alias, fmt)
+            open(os.path.join(sim, 'log'), 'w').write('clear\n')
+            r = subprocess.run([xu_open, pmu] + ['%s=%#x' % (k, v) for k, v in
+                               zip(('config', 'config1', 'config2'), cfg)],
+                               capture_output=True, text=True)
+            writes = set()
+            for line in open(os.path.join(sim, 'log')):
+                f = line.split()
+                if len(f) >= 6 and f[2] == 'W' and f[3] == 'msr':
+                    writes.add((int(f[4], 16), int(f[5], 16)))
+                    held[int(f[4], 16)] = int(f[5], 16)
+            ctl, *subs = expected(box, idx, cfg, plat)
+            total += 1
+            miss = [ctl] if ctl not in writes else []
+            miss += [w for w in subs if held.get(w[0], 0) != w[1]]
+            if r.stdout.strip() != 'OK' or miss:
+                bad += 1
+                print('MISMATCH %s/%s/ (%s): %s, missing %s' % (
+                      pmu, ev, alias, r.stdout.strip() or r.stderr.strip(),
+                      ' '.join('%#x=%#x' % w for w in miss)))
+    print('%d of %d named events programmed as the guide says' %
+          (total - bad, total))
+    return 1 if bad or not total else 0
+
+
+if __name__ == '__main__':
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    sys.exit(main(*sys.argv[1:]))
