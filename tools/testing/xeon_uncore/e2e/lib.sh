@@ -152,6 +152,25 @@ csv_pct() {
 	csv_field "$1" "$2" "" pct
 }
 
+# stop_perf: end the background perf ($PERF) by ending its workload: perf
+# stat waits for its workload whatever signal it gets
+stop_perf() {
+	pkill -INT -P "$PERF"
+	wait "$PERF"
+}
+
+# perf_stat_bg FILE PERF-STAT-ARGS...: perf_stat in the background, its
+# events open when it returns, until stop_perf: a session that ends when
+# the test's steps are done, however long they took (CPU hotplug on a
+# debug kernel takes seconds)
+perf_stat_bg() {
+	local out=$1
+	shift
+	perf stat -x, -o "$out" "$@" -- sleep 600 &
+	PERF=$!
+	wait_open
+}
+
 # wait_open: until perf has the driver's events open (module refcount > 0)
 wait_open() {
 
