@@ -148,8 +148,19 @@ static ssize_t cpumask_show(struct device *dev, struct device_attribute *attr,
 }
 static DEVICE_ATTR_RO(cpumask);
 
+/* Controls of this PMU's counters found rewritten by another program. */
+static ssize_t foreign_writes_show(struct device *dev,
+				   struct device_attribute *attr, char *buf)
+{
+	struct xu_pmu *xp = to_xu_pmu(dev_get_drvdata(dev));
+
+	return sysfs_emit(buf, "%ld\n", atomic_long_read(&xp->foreign_writes));
+}
+static DEVICE_ATTR_RO(foreign_writes);
+
 static struct attribute *xu_cpumask_attrs[] = {
 	&dev_attr_cpumask.attr,
+	&dev_attr_foreign_writes.attr,
 	NULL,
 };
 
@@ -205,6 +216,13 @@ bool xu_event_fold(struct xu_box *box, struct perf_event *event)
 			box->sk->stats.read_errors++;
 			return false;
 		}
+		/*
+		 * Backwards: a wrap (an overflow in the PMI), or another
+		 * program took the counter: not a wrap's worth of its count.
+		 */
+		if (now < (prev & GENMASK_ULL(width - 1, 0)) &&
+		    !xu_event_audit(box, event, false))
+			return false;
 		now = xu_prev_folded(prev, now, width);
 	} while (local64_cmpxchg(&hwc->prev_count, prev, now) != prev);
 
@@ -260,6 +278,22 @@ static u64 xu_event_update(struct perf_event *event, bool poll)
 	return due;
 }
 
+/*
+ * xu_event_audit() under the box lock, which a fold from another CPU of
+ * the package takes too.
+ */
+static bool xu_box_audit(struct xu_box *box, struct perf_event *event,
+			 bool stopping)
+{
+	unsigned long flags;
+	bool ours;
+
+	raw_spin_lock_irqsave(&box->lock, flags);
+	ours = xu_event_audit(box, event, stopping);
+	raw_spin_unlock_irqrestore(&box->lock, flags);
+	return ours;
+}
+
 static ktime_t xu_box_poll_interval(const struct xu_box *box)
 {
 	const struct xu_box_type *t = box->pmu->type;
@@ -311,7 +345,8 @@ static enum hrtimer_restart xu_box_poll(struct hrtimer *timer)
 		struct perf_event *event = box->counters[i];
 		u64 due;
 
-		if ((event->hw.state & PERF_HES_STOPPED) || xu_ctr_pmi(box, i))
+		if ((event->hw.state & PERF_HES_STOPPED) || xu_ctr_pmi(box, i) ||
+		    !xu_box_audit(box, event, false))
 			continue;
 		due = xu_event_update(event, here);
 		if (due)
@@ -326,15 +361,14 @@ static enum hrtimer_restart xu_box_poll(struct hrtimer *timer)
 	return HRTIMER_RESTART;
 }
 
-static void xu_event_enable(struct xu_box *box, struct perf_event *event)
+void xu_event_enable(struct xu_box *box, struct perf_event *event)
 {
 	const struct xu_box_ops *ops = box->pmu->type->ops;
 
 	if (ops && ops->enable_event)
 		ops->enable_event(box, event);
 	else
-		xu_write_reg(box, event->hw.config_base, event->hw.config |
-			     xu_enable_bit(box->pmu->type, event->hw.idx));
+		xu_write_reg(box, event->hw.config_base, xu_event_ctl(box, event));
 }
 
 static void xu_event_disable(struct xu_box *box, struct perf_event *event)
@@ -414,6 +448,9 @@ void xu_pmu_stop(struct perf_event *event, int flags)
 
 	if (!(hwc->state & PERF_HES_STOPPED)) {
 		clear_bit(hwc->idx, &box->active);
+		/* a final count another program made is not the event's */
+		if (flags & PERF_EF_UPDATE)
+			xu_box_audit(box, event, true);
 		/* Stop counting first, so the final read is the final count. */
 		xu_event_disable(box, event);
 		hwc->state |= PERF_HES_STOPPED;
@@ -1097,7 +1134,7 @@ static int xu_pmus_register(void)
 		if (!xu_pmu_anywhere(xp))
 			continue;
 		if (xu_pmu_name_taken(xp->name)) {
-			pr_err("PMU %s already exists, probably from intel_uncore: rmmod intel_uncore, and add 'blacklist intel_uncore' to a file in /etc/modprobe.d\n",
+			pr_err("PMU %s already exists, probably from intel_uncore: rmmod intel_uncore, and put 'blacklist intel_uncore' in /etc/modprobe.d/xeon-uncore.conf\n",
 			       xp->name);
 			return -EBUSY;
 		}
@@ -1512,6 +1549,7 @@ static void __exit xu_exit(void)
 	xu_pmus_unregister();
 	xu_pci_exit();
 	xu_irqs_exit();
+	xu_audit_exit();
 	xu_pmus_free();
 	xu_regs_exit();
 }

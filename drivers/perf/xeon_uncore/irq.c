@@ -277,10 +277,8 @@ static void xu_throttle(struct xu_box *box, struct perf_event *event)
 	struct hw_perf_event *hwc = &event->hw;
 
 	/* keeps counting, no longer interrupts */
-	xu_write_reg(box, hwc->config_base,
-		     (hwc->config & ~box->pmu->type->pmi_bit) |
-		     box->pmu->type->enable_bit);
 	set_bit(hwc->idx, &box->throttled);
+	xu_write_reg(box, hwc->config_base, xu_event_ctl(box, event));
 	irq_work_queue(&box->sk->throttle_work);
 }
 
@@ -301,7 +299,11 @@ void xu_box_overflow(struct xu_box *box, unsigned long ovf, struct pt_regs *regs
 		if (!test_bit(i, &box->active) || !event)
 			continue;
 		sk->stats.overflows++;
-		/* unreadable: not re-armed either; the next fold catches up */
+		/*
+		 * Unreadable: not re-armed either, the next fold catches up;
+		 * another program's counter: dropped, armed again (the fold
+		 * of a wrap checks the control)
+		 */
 		if (!xu_event_fold(box, event))
 			continue;
 		xu_event_period_sync(box, event);
@@ -670,10 +672,10 @@ static int xu_stats_show(struct seq_file *m, void *v)
 			break;
 		st = &sk->stats;
 		armed = xu_timers_armed(sk, &min_ns);
-		seq_printf(m, "socket %u armed %u poll_us %llu polls %llu nmis %llu stray %llu kicks %llu overflows %llu samples %llu throttled %llu read_errors %llu\n",
+		seq_printf(m, "socket %u armed %u poll_us %llu polls %llu nmis %llu stray %llu kicks %llu overflows %llu samples %llu throttled %llu read_errors %llu foreign %llu\n",
 			   i, armed, div_u64(min_ns, NSEC_PER_USEC), st->polls,
 			   st->nmis, st->stray, st->kicks, st->overflows,
-			   st->samples, st->throttled, st->read_errors);
+			   st->samples, st->throttled, st->read_errors, st->foreign);
 	}
 	return 0;
 }

@@ -356,6 +356,7 @@ struct xu_stats {
 	u64 samples;
 	u64 throttled;		/* samples not taken: over sample_limit */
 	u64 read_errors;	/* counter reads that failed: not folded */
+	u64 foreign;		/* controls found rewritten by another program */
 };
 
 /*
@@ -398,7 +399,16 @@ struct xu_pmu {
 	const struct attribute_group *groups[4];	/* format, events, cpumask */
 	bool registered;		/* with perf: its box exists somewhere */
 	bool pmi;			/* overflows interrupt: no polling, lockless folds */
+	atomic_long_t foreign_writes;	/* controls found rewritten (audit.c) */
 	struct xu_box *boxes[XU_MAX_SOCKETS];
+};
+
+/* The first control register of a box found rewritten (audit.c). */
+struct xu_foreign {
+	atomic_t state;
+	unsigned int idx;
+	u32 reg;
+	u64 got, want;
 };
 
 /* One box of one socket. */
@@ -427,6 +437,7 @@ struct xu_box {
 	struct hrtimer timer;
 	ktime_t poll;
 	ktime_t next_poll;		/* when the timer was due when last cancelled */
+	struct xu_foreign foreign;
 };
 
 /* Register access (regs.c): the hardware, or the model. */
@@ -443,6 +454,12 @@ int xu_read_halves(int (*read)(void *ctx, u32 reg, u32 *val), void *ctx,
 void xu_write_reg(struct xu_box *box, u32 reg, u64 val);
 void xu_write_ctr(struct xu_box *box, u32 reg, u64 val);
 void xu_pci_write(struct pci_dev *pdev, u32 reg, u32 val);
+
+/* Another program's writes to our counters (audit.c) */
+u64 xu_event_ctl(const struct xu_box *box, const struct perf_event *event);
+bool xu_event_audit(struct xu_box *box, struct perf_event *event, bool stopping);
+void xu_audit_exit(void);
+void xu_event_enable(struct xu_box *box, struct perf_event *event);
 
 /* Overflows and sampling (irq.c) */
 int xu_irq_init(const struct xu_platform *plat, bool use_pmi);

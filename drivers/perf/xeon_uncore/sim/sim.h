@@ -338,6 +338,18 @@ void sim_set_manual(struct sim *sim, bool manual);
 void sim_advance(struct sim *sim, u64 cycles);
 u64 sim_truth(struct sim *sim, unsigned int socket, unsigned int tidx,
 	      unsigned int box, unsigned int ctr);
+u32 sim_reg_addr(const struct sim_box_type *t, const struct sim_reg *r,
+		 unsigned int bi, unsigned int n);
+
+/* A write of another program (sim_poke()): PCI @addr is SIM_PCI_ADDR() */
+struct sim_poke {
+	u8 space;
+	unsigned int socket;
+	u32 addr;
+	u64 val;
+};
+
+int sim_poke(struct sim *sim, const struct sim_poke *p, unsigned int n);
 int sim_rate_set(struct sim *sim, const char *type, int box, u16 event,
 		 u8 umask, const struct sim_pattern *pat);
 void sim_rates_reset(struct sim *sim);

@@ -662,6 +662,27 @@ static bool sim_nmi_refused(struct sim *sim)
 	return false;
 }
 
+/* Under the lock: one MSR access of @v's on @socket, checked and logged. */
+static int sim_msr_locked(struct sim *sim, unsigned int socket,
+			  struct sim_viol *v)
+{
+	int ret;
+
+	if (in_nmi())
+		sim->nmi_accesses++;
+	if (!v->acc.write && sim_fault_hit(sim, SIM_MSR, v->acc.addr)) {
+		ret = -EIO;
+	} else if (socket < sim->nsockets) {
+		ret = sim_reg_access(&sim->sock[socket], v,
+				     sim_lookup(sim, SIM_MSR, v->acc.addr), 0, ~0ULL);
+	} else {
+		v->why = "socket out of range";
+		ret = -EIO;
+	}
+	sim_record(sim, v);
+	return ret;
+}
+
 /*
  * One RDMSR/WRMSR by @cpu on the uncore of package @socket.  Every access
  * is logged; forbidden ones are also recorded as violations, those to
@@ -682,18 +703,7 @@ int sim_access(struct sim *sim, unsigned int socket, unsigned int cpu,
 	if (sim_nmi_refused(sim))
 		return -EBUSY;
 	sim_lock(sim, &flags);
-	if (in_nmi())
-		sim->nmi_accesses++;
-	if (!write && sim_fault_hit(sim, SIM_MSR, addr)) {
-		ret = -EIO;
-	} else if (socket < sim->nsockets) {
-		ret = sim_reg_access(&sim->sock[socket], &v,
-				     sim_lookup(sim, SIM_MSR, addr), 0, ~0ULL);
-	} else {
-		v.why = "socket out of range";
-		ret = -EIO;
-	}
-	sim_record(sim, &v);
+	ret = sim_msr_locked(sim, socket, &v);
 	sim_unlock(sim, flags);
 	if (write && sim->kick)
 		sim->kick(sim);
@@ -702,6 +712,26 @@ int sim_access(struct sim *sim, unsigned int socket, unsigned int cpu,
 	return ret;
 }
 EXPORT_SYMBOL_IF_KUNIT(sim_access);
+
+/* Under the lock: one config access of @v's to the register at @a. */
+static int sim_pci_locked(struct sim *sim, unsigned int socket,
+			  const struct sim_addr *a, struct sim_viol *v)
+{
+	unsigned int shift = 32 * a->hi + 8 * (v->acc.addr & 3);
+	int ret;
+
+	if (in_nmi())
+		sim->nmi_accesses++;
+	if (!v->acc.write && sim_fault_hit(sim, SIM_PCI, v->acc.addr & ~3U))
+		ret = -ENXIO;
+	else
+		ret = sim_reg_access(&sim->sock[socket], v, a, shift,
+				     GENMASK_ULL(8 * v->acc.size - 1, 0) << shift);
+	if (ret == -EIO && v->fault)
+		ret = -ENXIO;
+	sim_record(sim, v);
+	return ret;
+}
 
 /*
  * One configuration access of @size bytes (1, 2 or 4, naturally aligned)
@@ -723,7 +753,7 @@ int sim_pci_access(struct sim *sim, unsigned int socket, unsigned int cpu,
 			.size = size, .socket = socket,
 		},
 	};
-	unsigned int off = addr & 3, shift;
+	unsigned int off = addr & 3;
 	const struct sim_addr *a;
 	unsigned long flags;
 	int ret;
@@ -738,18 +768,8 @@ int sim_pci_access(struct sim *sim, unsigned int socket, unsigned int cpu,
 		v.acc.val &= GENMASK(8 * size - 1, 0);
 	if (sim_nmi_refused(sim))
 		return -EBUSY;
-	shift = 32 * a->hi + 8 * off;
 	sim_lock(sim, &flags);
-	if (in_nmi())
-		sim->nmi_accesses++;
-	if (!write && sim_fault_hit(sim, SIM_PCI, addr & ~3U))
-		ret = -ENXIO;
-	else
-		ret = sim_reg_access(&sim->sock[socket], &v, a, shift,
-				     GENMASK_ULL(8 * size - 1, 0) << shift);
-	if (ret == -EIO && v.fault)
-		ret = -ENXIO;
-	sim_record(sim, &v);
+	ret = sim_pci_locked(sim, socket, a, &v);
 	sim_unlock(sim, flags);
 	if (write && sim->kick)
 		sim->kick(sim);
@@ -758,6 +778,46 @@ int sim_pci_access(struct sim *sim, unsigned int socket, unsigned int cpu,
 	return ret;
 }
 EXPORT_SYMBOL_IF_KUNIT(sim_pci_access);
+
+/*
+ * Writes of another program, behind the driver's back (the poke knob):
+ * all of @n land between two accesses of the driver, as a program's
+ * writes do that the driver does not happen to interleave.  A PCI write
+ * is a whole dword.  -EINVAL, with nothing written, if one is no register.
+ */
+int sim_poke(struct sim *sim, const struct sim_poke *p, unsigned int n)
+{
+	unsigned int i, cpu = raw_smp_processor_id();
+	unsigned long flags;
+	int ret = 0;
+
+	for (i = 0; i < n; i++)
+		if (p[i].socket >= sim->nsockets ||
+		    !sim_lookup(sim, p[i].space, p[i].addr) ||
+		    (p[i].space == SIM_PCI && p[i].addr & 3))
+			return -EINVAL;
+	sim_lock(sim, &flags);
+	for (i = 0; i < n; i++) {
+		struct sim_viol v = {
+			.acc = {
+				.addr = p[i].addr, .cpu = cpu, .write = true,
+				.space = p[i].space, .val = p[i].val,
+				.size = p[i].space == SIM_PCI ? 4 : 8,
+				.socket = p[i].socket,
+			},
+		};
+
+		if (p[i].space == SIM_PCI)
+			ret = sim_pci_locked(sim, p[i].socket,
+					     sim_lookup(sim, SIM_PCI, p[i].addr), &v) ?: ret;
+		else
+			ret = sim_msr_locked(sim, p[i].socket, &v) ?: ret;
+	}
+	sim_unlock(sim, flags);
+	if (sim->kick)
+		sim->kick(sim);
+	return ret;
+}
 
 /* ---- Control ----------------------------------------------------------- */
 
@@ -912,8 +972,8 @@ static u32 sim_reg_offset(const struct sim_reg *r, unsigned int n)
 }
 
 /* The address of register @n of row @r in box @bi of type @t. */
-static u32 sim_reg_addr(const struct sim_box_type *t, const struct sim_reg *r,
-			unsigned int bi, unsigned int n)
+u32 sim_reg_addr(const struct sim_box_type *t, const struct sim_reg *r,
+		 unsigned int bi, unsigned int n)
 {
 	if (r->at)
 		return r->at[bi] + sim_reg_offset(r, n) - r->offset;

@@ -86,6 +86,7 @@ EXPORT_SYMBOL_GPL(xeon_uncore_sim_msr_ops);
 /* ---- debugfs ----------------------------------------------------------- */
 
 struct sim_snap {
+	u32 ctl_at, ctr_at;	/* the control's and the count's addresses */
 	u64 ctl;
 	u64 val;
 	u64 truth;
@@ -120,6 +121,8 @@ static void sim_snapshot(struct sim *sim, unsigned int socket,
 		u64 mask = BIT_ULL(t->ctr_width) - 1;
 
 		for (n = 0; n < t->nctrs; n++, out++) {
+			out->ctl_at = sim_reg_addr(t, &t->regs[t->ctl_reg], b->idx, n);
+			out->ctr_at = sim_reg_addr(t, &t->regs[t->ctr_reg], b->idx, n);
 			out->ctl = b->reg[t->ctl_reg][n];
 			if (t->ctl_reg == t->ctr_reg)
 				out->ctl &= ~mask;
@@ -159,10 +162,20 @@ static int sim_show_counters(struct seq_file *m, enum sim_show what)
 
 			sim_box_name(b, name, sizeof(name));
 			for (n = 0; n < b->type->nctrs; n++, p++) {
-				if (what == SIM_SHOW_FULL)
-					seq_printf(m, "%u %s %u ctl=0x%llx value=0x%llx total=%llu\n",
+				if (what == SIM_SHOW_FULL && b->type->space == SIM_PCI)
+					seq_printf(m, "%u %s %u ctl=0x%llx value=0x%llx total=%llu ctl_at=pci:%x.%x:0x%x ctr_at=pci:%x.%x:0x%x\n",
 						   s, name, n, p->ctl, p->val,
-						   p->truth);
+						   p->truth,
+						   SIM_PCI_DEVFN(p->ctl_at) >> 3,
+						   SIM_PCI_DEVFN(p->ctl_at) & 7,
+						   SIM_PCI_OFF(p->ctl_at),
+						   SIM_PCI_DEVFN(p->ctr_at) >> 3,
+						   SIM_PCI_DEVFN(p->ctr_at) & 7,
+						   SIM_PCI_OFF(p->ctr_at));
+				else if (what == SIM_SHOW_FULL)
+					seq_printf(m, "%u %s %u ctl=0x%llx value=0x%llx total=%llu ctl_at=msr:0x%x ctr_at=msr:0x%x\n",
+						   s, name, n, p->ctl, p->val,
+						   p->truth, p->ctl_at, p->ctr_at);
 				else
 					seq_printf(m, "%u %s %u %llu\n", s,
 						   name, n,
@@ -497,6 +510,50 @@ static int sim_cmd_faults(struct sim *sim, char *cmd)
 	return 0;
 }
 
+/*
+ * Writes of another program behind the driver's back (wrmsr through
+ * /dev/cpu/N/msr, setpci): "msr <socket> 0x<addr> 0x<value>", "pci
+ * <socket> <dev>.<fn> 0x<offset> 0x<dword>", several separated by ';',
+ * which land together between two accesses of the driver.
+ */
+#define SIM_POKES	8
+
+static int sim_show_poke(struct seq_file *m, void *v)
+{
+	seq_puts(m, "msr <socket> 0x<addr> 0x<value>\npci <socket> <dev>.<fn> 0x<offset> 0x<dword>\n");
+	return 0;
+}
+
+static int sim_cmd_poke(struct sim *sim, char *cmd)
+{
+	struct sim_poke p[SIM_POKES];
+	unsigned int n = 0, socket, dev, fn, off;
+	char *one;
+	u32 addr;
+	u64 val;
+	int ret;
+
+	while ((one = strsep(&cmd, ";\n"))) {
+		one = strim(one);
+		if (!*one)
+			continue;
+		if (n == SIM_POKES)
+			return -E2BIG;
+		if (sscanf(one, "msr %u %x %llx", &socket, &addr, &val) == 3)
+			p[n++] = (struct sim_poke){ SIM_MSR, socket, addr, val };
+		else if (sscanf(one, "pci %u %x.%x %x %llx", &socket, &dev, &fn,
+				&off, &val) == 5 && dev < 32 && fn < 8 &&
+			 off < 4096 && val <= U32_MAX)
+			p[n++] = (struct sim_poke){ SIM_PCI, socket,
+						    SIM_PCI_ADDR(dev, fn, off), val };
+		else
+			return -EINVAL;
+	}
+	ret = sim_poke(sim, p, n);
+	sim_nmi_kick();
+	return ret;
+}
+
 static int sim_show_nmi_read(struct seq_file *m, void *v)
 {
 	sim_nmi_read_show(m);
@@ -659,6 +716,7 @@ static const struct sim_dfile sim_dfiles[] = {
 	{ "faults", 0644, sim_show_faults, sim_cmd_faults },
 	{ "pmi", 0644, sim_show_pmi, sim_cmd_pmi },
 	{ "nmi_read", 0644, sim_show_nmi_read, sim_cmd_nmi_read },
+	{ "poke", 0644, sim_show_poke, sim_cmd_poke },
 };
 
 static int sim_dfile_open(struct inode *inode, struct file *file)
