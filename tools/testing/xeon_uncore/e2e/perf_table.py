@@ -20,6 +20,13 @@ against the model.
                                         replays the model's register log
                                         (since the modules loaded) against
                                         the table
+  perf_table.py pfm-plan XU_PFM_OUT PLAN
+                                        the plan from xu-pfm --open's output
+                                        (e2e/libpfm4): libpfm4's encodings,
+                                        what each should program; check
+                                        PLAN LOG SUMMARY then replays a log
+                                        cut at xu-pfm's sessions (--log,
+                                        --history) against them
 
 The part is the model's platform (its debugfs info), one of PARTS: the
 Xeon E5-2600 (snbep, perf's jaketown table) and E5-2600 v2 (ivbep,
@@ -27,6 +34,16 @@ ivytown).  Everything expected is derived here from the JSON fields
 (EventCode, UMask, ExtSel, Counter) and from the part's uncore guide
 (327043-001, 329468) for the register addresses, box control sequences
 and filter fields; nothing is read back from the driver.
+
+With libpfm4's table instead of perf's (pfm-plan), the expectation of each
+encoding is libpfm4's raw register values: the counter control is config
+with the enable bit (the driver's; on the v2 with or without ov_en), the
+filter fields the event reads hold what config1 (and, for QPI's mask,
+config2) packs, as upstream's format does: the C-box's filter register(s)
+in config1 (on the v2 FILTER0 in bits 31:0, FILTER1 in 63:32), the PCU's
+bands in config1, QPI's match in config1 and mask in config2.  A field set
+that the event does not read is accepted and not programmed by the driver
+(noted once in dmesg), as the hardware ignores it: counted apart.
 """
 import glob
 import json
@@ -38,9 +55,12 @@ import time
 SIM = '/sys/kernel/debug/xeon_uncore_sim'
 PMUS = '/sys/bus/event_source/devices'
 
+CTL_TID_EN = 1 << 19            # C-box: the filter's tid applies
 CTL_OV_EN = 1 << 20             # E5-2600 v2: overflow reporting
 CTL_EV_SEL_EXT = 1 << 21
 CTL_EN = 1 << 22
+FIXED_EVENT = 0xff              # config of the fixed counter (iMC, U-box)
+FIXED = 'fixed'                 # Checker.by_ctl's key of fixed-counter events
 
 BOX_FRZ_EN, BOX_FRZ = 1 << 16, 1 << 8
 
@@ -92,6 +112,8 @@ PARTS = {
         'cf': {'tid': ('filter', 0x1f), 'nid': ('filter', 0xff << 10),
                'state': ('filter', 0x1f << 18), 'opc': ('filter', 0x1ff << 23)},
         'cf_regs': {'filter': 0xd14},
+        # the filter registers in config1, 32 bits each from bit 0
+        'cf_config1': ['filter'],
         'cf_use': CF_USE_SNB,
         'pci': {'ha': [(14, 1)], 'imc': [(16, 0), (16, 1), (16, 4), (16, 5)],
                 'qpi': [(8, 2), (9, 2)], 'r2pcie': [(19, 1)],
@@ -115,6 +137,7 @@ PARTS = {
                'state': ('filter0', 0x3f << 17), 'nid': ('filter1', 0xffff),
                'opc': ('filter1', 0xfff << 20)},
         'cf_regs': {'filter0': 0xd14, 'filter1': 0xd1a},
+        'cf_config1': ['filter0', 'filter1'],
         'cf_use': CF_USE_IVB,
         # 329468 / upstream's device IDs; iMC channels 0-3 of each
         # controller are functions 4, 5, 0, 1
@@ -176,22 +199,52 @@ def cbox_filter_use(pt, code, umask):
             if first <= code <= last and (not bit or umask & bit)]
 
 
+def shared_layout(pt, unit):
+    """Where upstream's format packs a unit's shared registers in the
+    config words, {kind: (word, shift)}, and every field of them, {name:
+    (kind, mask in the register)}."""
+    if unit == 'CBO':
+        return ({k: (1, 32 * i) for i, k in enumerate(pt['cf_config1'])},
+                dict(pt['cf']))
+    if unit == 'PCU':
+        return ({'filter': (1, 0)},
+                {'band%d' % n: ('filter', 0xff << (8 * n)) for n in range(4)})
+    if unit == 'QPI LL':
+        regs = {'match0': (1, 0), 'match1': (1, 32),
+                'mask0': (2, 0), 'mask1': (2, 32)}
+        return regs, {k: (k, 0xffffffff) for k in regs}
+    return {}, {}
+
+
+def fields_read(pt, unit, config):
+    """The shared-register fields the event with control @config reads:
+    the C-box's as the guide attaches them (cbox_filter_use, tid with
+    tid_en), a PCU band by FREQ_BAND<n>_CYCLES (0x0b-0x0e), QPI's match
+    and mask by CTO_COUNT (0x38 with the extension bit)."""
+    code, umask = config & 0xff, (config >> 8) & 0xff
+    ext = bool(config & CTL_EV_SEL_EXT)
+    if unit == 'CBO':
+        used = cbox_filter_use(pt, code, umask)
+        return used + ['tid'] if config & CTL_TID_EN else used
+    if unit == 'PCU' and not ext and 0x0b <= code <= 0x0e:
+        return ['band%d' % (code - 0x0b)]
+    if unit == 'QPI LL' and ext and code == 0x38:
+        return ['match0', 'match1', 'mask0', 'mask1']
+    return []
+
+
 def expected_shared(pt, unit, code, ext, umask):
     """[(register kind, mask, value)] the event needs in its box's shared
     registers.  The 6.1 JSON has no Filter fields, so every field holds its
     "no selection" value: the state field all states (0 would match no
     line), link, node, opcode (with its qualifiers), bands, match and mask
     0."""
+    _, fields = shared_layout(pt, unit)
+    config = code | umask << 8 | (CTL_EV_SEL_EXT if ext else 0)
     out = []
-    if unit == 'CBO':
-        for f in cbox_filter_use(pt, code, umask):
-            kind, mask = pt['cf'][f]
-            out.append((kind, mask, mask if f == 'state' else 0))
-    elif unit == 'PCU' and not ext and 0x0b <= code <= 0x0e:
-        out.append(('filter', 0xff << (8 * (code - 0x0b)), 0))
-    elif unit == 'QPI LL' and ext and code == 0x38:
-        for kind in ('match0', 'match1', 'mask0', 'mask1'):
-            out.append((kind, 0xffffffff, 0))
+    for f in fields_read(pt, unit, config):
+        kind, mask = fields[f]
+        out.append((kind, mask, mask if f == 'state' else 0))
     return out
 
 
@@ -235,11 +288,12 @@ def box_regs(pt, pmu):
     m = re.fullmatch(r'uncore_(\w+?)(?:_(\d+))?', pmu)
     kind, n = m.group(1), int(m.group(2) or 0)
     if kind in ('ubox', 'cbox', 'pcu'):
-        # the U-box's status: counters 0, 1 and the fixed counter
+        # the U-box's status: counters 0, 1 and the fixed counter (48
+        # bits, 0xc09)
         if kind == 'ubox':
             r = {'space': 'msr', 'ctl': [0xc10, 0xc11], 'box': None,
                  'fixed': 0xc08, 'shared': {},
-                 'ctr': [(0xc16, 1 << 43), (0xc17, 1 << 43)],
+                 'ctr': [(0xc16, 1 << 43), (0xc17, 1 << 43), (0xc09, 1 << 47)],
                  'status': (0xc15, 0x7)}
         elif kind == 'cbox':
             b = 0x20 * n
@@ -271,9 +325,11 @@ def box_regs(pt, pmu):
         # iMC: the DCLK counter at bit 0, counters 0-3 at 1-4
         r['status'] = (pci(fn, 0xf8), (1 << (nctl + (kind == 'imc'))) - 1)
         half = 1 << (width - 1)
-        for o in ctrs:
-            r['ctr'] += [(pci(fn, o), half & 0xffffffff),
-                         (pci(fn, o + 4), half >> 32)]
+        # the iMC's fixed (DCLK) counter too: 48 bits at 0xd0
+        for o, h in [(o, half) for o in ctrs] + \
+                ([(0xd0, 1 << 47)] if kind == 'imc' else []):
+            r['ctr'] += [(pci(fn, o), h & 0xffffffff),
+                         (pci(fn, o + 4), h >> 32)]
     if kind == 'imc':
         r['fixed'] = pci(fn, 0xf0)
     if kind == 'qpi' and n < pt['qpi_mm_ports']:
@@ -509,6 +565,260 @@ def cmd_wait(plan_path, batch, limit, ctl, ack):
     return 0
 
 
+# ---- libpfm4's encodings (e2e/libpfm4) ----------------------------------
+
+# perf PMU name (without its _<n>) -> JSON unit
+PMU_UNIT = {pmu: unit for unit, pmu in UNIT_PMU.items()}
+
+
+def pmu_unit(pmu):
+    """The unit of a perf PMU: uncore_cbox_3 -> 'CBO'."""
+    m = re.fullmatch(r'(uncore_[a-z0-9]+?)(?:_\d+)?', pmu)
+    return PMU_UNIT.get(m.group(1)) if m else None
+
+
+def pfm_shared(pt, unit, words):
+    """What an encoding [config, config1, config2] asks of its box's shared
+    registers: [(kind, mask, value)] for the fields the event reads; the
+    fields it sets that the event does not read; config1's and config2's
+    bits that are no field's."""
+    regs, fields = shared_layout(pt, unit)
+    used = fields_read(pt, unit, words[0])
+    shared, ignored, covered = [], [], [0, 0, 0]
+    for name, (kind, mask) in fields.items():
+        w, sh = regs[kind]
+        covered[w] |= mask << sh
+        val = (words[w] >> sh) & mask
+        if name in used:
+            shared.append((kind, mask, val))
+        elif val:
+            ignored.append(name)
+    return shared, ignored, [words[w] & ~covered[w] for w in (1, 2)]
+
+
+PFM_ENC_RE = re.compile(r'(\S+) (\S+) type=(\d+) config=(\S+) config1=(\S+) '
+                        r'config2=(\S+) fstr=(\S+)(?: attr=(\S+))?'
+                        r'(?: open=(\w+)(.*))?$')
+PFM_REFUSED_RE = re.compile(r'(\S+) libpfm4: (.*)$')
+PFM_END_RE = re.compile(r'# xu-pfm: (\d+) strings')
+PFM_NONE_RE = re.compile(r'# xu-pfm: no completion of (\S+)')
+# libpfm4's refusals that xu-pfm --complete completes (PFM_ERR_UMASK, _ATTR)
+PFM_COMPLETED = ('invalid or missing unit mask', 'invalid event attribute')
+
+
+def parse_pfm(path):
+    """xu-pfm's output: a dict per string (str, and pfm: libpfm4's refusal,
+    or pmu, words, fstr, attr, open, rest, dmesg), the strings libpfm4
+    refused alone that no completion made encodable, and what did not
+    parse."""
+    out, none, problems, total = [], [], [], None
+    with open(path) as f:
+        for line in f:
+            line = line.rstrip('\n')
+            m = PFM_END_RE.match(line)
+            if m:
+                total = int(m.group(1))
+            m = PFM_NONE_RE.match(line)
+            if m:
+                none.append(m.group(1))
+            if line.startswith('#') or not line:
+                continue
+            if line.startswith('\tdmesg: ') and out:
+                out[-1].setdefault('dmesg', []).append(line[len('\tdmesg: '):])
+                continue
+            if line.startswith('\tretry: ') and out:
+                out[-1]['retry'] = line[len('\tretry: '):]
+                continue
+            m = PFM_ENC_RE.fullmatch(line)
+            if m:
+                out.append({'str': m.group(1), 'pmu': m.group(2),
+                            'words': [int(m.group(i), 0) for i in (4, 5, 6)],
+                            'fstr': m.group(7), 'attr': m.group(8),
+                            'open': m.group(9), 'rest': (m.group(10) or '').strip()})
+                continue
+            m = PFM_REFUSED_RE.fullmatch(line)
+            if m:
+                out.append({'str': m.group(1), 'pfm': m.group(2)})
+                continue
+            problems.append('xu-pfm line not understood: ' + line)
+    if total is None:
+        problems.append('xu-pfm did not finish (no summary line)')
+    elif total != len(out):
+        problems.append('xu-pfm says %d strings, %d lines' % (total, len(out)))
+    return out, none, problems
+
+
+def absent_cbox(pfm_str, ncbox):
+    """A string of a libpfm4 C-box PMU beyond the part's C-boxes: libpfm4
+    4.13 calls every snbep_unc_cbo<n> present on the E5-2600's model
+    (the v2's only with its perf PMU), whatever the part's core count."""
+    m = re.match(r'(?:snbep|ivbep)_unc_cbo(\d+)::', pfm_str)
+    return bool(m) and int(m.group(1)) >= ncbox
+
+
+def pfm_group(pfm_str):
+    """'table': a string of xu-pfm's walk, pmu::EVENT or pmu::EVENT:UMASK;
+    'completion': one of xu-pfm --complete's, one that libpfm4 refuses
+    alone with another unit mask or an attribute (nf=, ff=) added."""
+    rest = pfm_str.split('::', 1)[1]
+    return 'completion' if rest.count(':') > 1 or '=' in rest else 'table'
+
+
+def cmd_pfm_plan(out_path, plan_path):
+    name, pt = this_part()
+    strings, none, problems = parse_pfm(out_path)
+    pmus = {}
+    for d in os.listdir(PMUS):
+        if pmu_unit(d) and pmu_unit(d) not in pt['not_on_part']:
+            pmus[d] = pmu_unit(d)
+    ncbox = sum(1 for u in pmus.values() if u == 'CBO')
+    # per group: strings, and those of absent C-boxes
+    plan = {'source': 'libpfm4', 'part': name, 'total': len(strings),
+            'ncbox': ncbox, 'pmus': pmus, 'events': [], 'pmu_cpus': {},
+            'strings': {'table': 0, 'completion': 0}, 'absent': [],
+            'pfm_refused': [], 'refused': [], 'broken': [], 'notes': [],
+            'no_completion': [n for n in none if not absent_cbox(n, ncbox)],
+            'problems': problems}
+    for s in strings:
+        group = pfm_group(s['str'])
+        if absent_cbox(s['str'], ncbox):
+            if 'pfm' in s:
+                plan['absent'].append(s['str'])
+            else:
+                plan['broken'].append([s['str'], 'encoded for a C-box this '
+                                       'part does not have'])
+            continue
+        plan['strings'][group] += 1
+        if 'pfm' in s:
+            plan['pfm_refused'].append([s['str'], group, s['pfm']])
+            continue
+        pmu, words = s['pmu'], s['words']
+        tag = '%s: ' % pmu
+        said = [d for d in s.get('dmesg', []) if tag in d]
+        unit = pmus.get(pmu)
+        if unit is None:
+            plan['broken'].append([s['str'], 'libpfm4 chose PMU %s, not one '
+                                   'of this part\'s uncore PMUs' % pmu])
+            continue
+        if s.get('retry'):
+            plan['broken'].append([s['str'], 'refused, then %s' % s['retry']])
+            continue
+        if s['open'] == 'refused':
+            # the driver's reason, not its notes of ignored fields
+            why = [d for d in said if 'is not used by this event' not in d]
+            plan['refused'].append([s['str'], group, s['rest'], why])
+            continue
+        if s['open'] != 'ok':
+            plan['broken'].append([s['str'], 'open=%s %s' % (s['open'], s['rest'])])
+            continue
+        plan['notes'] += [[s['str'], d] for d in said]
+        regs = box_regs(pt, pmu)
+        fixed = (words[0] & ~CTL_EN) == FIXED_EVENT and 'fixed' in regs
+        shared, ignored, rest = ([], [], words[1:]) if fixed else \
+            pfm_shared(pt, unit, words)
+        ev = {'name': s['str'], 'group': group, 'unit': unit, 'pmus': [pmu],
+              'words': words, 'fstr': s['fstr'], 'fixed': fixed,
+              'ctl': CTL_EN if fixed else words[0] | CTL_EN,
+              'counters': list(range(len(regs['ctl']))),
+              'shared': shared, 'ignored': ignored}
+        if any(rest):
+            ev['odd'] = ('accepted with config1 bits 0x%x, config2 bits 0x%x '
+                         'that are no field of the box' % tuple(rest))
+        plan['events'].append(ev)
+        if pmu not in plan['pmu_cpus']:
+            with open(os.path.join(PMUS, pmu, 'cpumask')) as f:
+                plan['pmu_cpus'][pmu] = cpulist(f.read())
+    with open(plan_path, 'w') as f:
+        json.dump(plan, f)
+    print('strings %d (%d of the walk, %d completions, %d of absent C-boxes): '
+          '%d opened, %d refused by libpfm4, %d by the driver, %d broken'
+          % (plan['total'], plan['strings']['table'],
+             plan['strings']['completion'], len(plan['absent']),
+             len(plan['events']), len(plan['pfm_refused']),
+             len(plan['refused']), len(plan['broken'])))
+    for p in problems:
+        print('problem: ' + p)
+    return 1 if problems else 0
+
+
+def pfm_summary(c, plan, summary_path):
+    """e2e/libpfm4's figures, of the walk's strings and of the completions:
+    N of M programmed as libpfm4 encodes them, K refused (by libpfm4 or by
+    the driver); then the lists."""
+    events = plan['events']
+    for i, ev in enumerate(events):
+        if ev.get('odd'):
+            c.bad(i, ev['odd'])
+    fig = {}
+    for g in ('table', 'completion'):
+        good = sum(1 for i, ev in enumerate(events)
+                   if ev['group'] == g and i not in c.ev_bad)
+        k = sum(1 for r in plan['pfm_refused'] + plan['refused'] if r[1] == g)
+        fig[g] = (good, plan['strings'][g], k)
+    unexplained = [r for r in plan['refused'] if not r[3]]
+    ignored = {}
+    for i, ev in enumerate(events):
+        if i not in c.ev_bad:
+            for f in ev['ignored']:
+                ignored.setdefault('%s %s' % (ev['unit'], f), []).append(ev['name'])
+    nign = sum(1 for i, ev in enumerate(events)
+               if ev['ignored'] and i not in c.ev_bad)
+    for i in sorted(c.ev_bad):
+        ev = events[i]
+        print('%s (%s config=0x%x config1=0x%x config2=0x%x): %s'
+              % (ev['name'], ev['pmus'][0], ev['words'][0], ev['words'][1],
+                 ev['words'][2], '; '.join(c.ev_bad[i][:3])))
+    for s, why in plan['broken']:
+        print('%s: %s' % (s, why))
+    for s in c.stray[:50]:
+        print('stray: ' + s)
+    if len(c.stray) > 50:
+        print('stray: ... %d in all' % len(c.stray))
+    with open(summary_path, 'w') as f:
+        f.write('%d of %d programmed as libpfm4 encodes, %d refused\n' % fig['table'])
+        f.write('%d register writes no libpfm4 encoding calls for\n' % len(c.stray))
+        f.write('completions: %d of %d programmed as libpfm4 encodes, %d refused '
+                '(strings libpfm4 refuses alone, with another unit mask of '
+                'their event, nf=1 or ff=32 added)\n' % fig['completion'])
+        completed = sum(1 for r in plan['pfm_refused']
+                        if r[1] == 'table' and r[0] not in plan['no_completion']
+                        and r[2] in PFM_COMPLETED)
+        f.write('refused: %d by libpfm4 (%d of them completed: see the '
+                'completions), %d by the driver (%d without a reason in dmesg); '
+                'wrong: %d, broken: %d\n'
+                % (len(plan['pfm_refused']), completed, len(plan['refused']),
+                   len(unexplained), len(c.ev_bad), len(plan['broken'])))
+        f.write('programmed: %d of the %d with a filter field their event does '
+                'not read, accepted and not programmed\n'
+                % (nign, fig['table'][0] + fig['completion'][0]))
+        if plan['absent']:
+            f.write('absent: %d strings of libpfm4 C-box PMUs past the part\'s '
+                    '%d C-boxes (libpfm4 has no perf PMU for them)\n'
+                    % (len(plan['absent']), plan['ncbox']))
+        for field, names in sorted(ignored.items()):
+            f.write('not programmed: %s (not read by the event): %d strings, '
+                    'e.g. %s\n' % (field, len(names), names[0]))
+        for s, text in plan['notes']:
+            f.write('dmesg: %s: %s\n' % (s, text))
+        for s, _, err, why in plan['refused']:
+            f.write('refused by the driver: %s: %s: %s\n'
+                    % (s, err, ' | '.join(why[:1]) or 'no reason in dmesg'))
+        for s, _, why in plan['pfm_refused']:
+            f.write('refused by libpfm4: %s: %s\n' % (s, why))
+        for s in plan['no_completion']:
+            f.write('no completion: %s: libpfm4 refuses it with every other '
+                    'unit mask, nf=1 and ff=32\n' % s)
+    print('checked %d encodings (%d strings, %d of absent C-boxes); %d stray '
+          'writes' % (len(events), plan['total'], len(plan['absent']),
+                      len(c.stray)))
+    if c.ov_en:
+        print('%d counter controls had ov_en (overflow reporting), not '
+              'part of their event' % c.ov_en_ctls)
+    return 1 if (c.ev_bad or c.stray or unexplained or plan['broken'] or
+                 plan['problems'] or
+                 any(good + k != m for good, m, k in fig.values())) else 0
+
+
 # ---- scheduled ---------------------------------------------------------
 
 def parse_csv(path):
@@ -566,6 +876,7 @@ class Box:
         self.pmu, self.socket, self.regs = pmu, socket, regs
         self.frozen = regs['box'] is not None   # until the init sequence
         self.ctl = [0] * len(regs['ctl'])
+        self.fixed = 0                          # the fixed counter's control
         self.shared = {}                        # kind -> value last written
 
     def where(self):
@@ -573,14 +884,21 @@ class Box:
 
 
 class Checker:
+    """Replays the model's register log against a plan's events: perf's
+    table (every event may be on its boxes at any time) or libpfm4's
+    encodings (one session at a time, session())."""
+
     def __init__(self, plan):
         self.plan = plan
         self.pt = pt = PARTS[plan['part']]
         self.ov_en = CTL_OV_EN if pt['pmi'] else 0
-        self.by_ctl = {}        # (unit, ctl) -> [event index]
-        for i, ev in enumerate(plan['events']):
-            self.by_ctl.setdefault((ev['unit'], ev['ctl']), []).append(i)
-        self.unit_of = {}
+        self.pfm = plan.get('source') == 'libpfm4'
+        self.whose = ('libpfm4 encoding of the session' if self.pfm
+                      else 'table event')
+        self.in_session = None
+        self.active(range(len(plan['events'])) if not self.pfm else [])
+        # every PMU whose boxes the log may show
+        self.unit_of = dict(plan.get('pmus', {}))
         for ev in plan['events']:
             for p in ev['pmus']:
                 self.unit_of[p] = ev['unit']
@@ -625,6 +943,30 @@ class Checker:
         self.ran = set()        # (event index, pmu, socket): counted, right config
         self.stray = []         # writes no table event calls for
 
+    def active(self, events):
+        """The events the log may show on their boxes: by_ctl, (pmu,
+        control or FIXED) -> [event index]."""
+        self.by_ctl = {}
+        for i in events:
+            ev = self.plan['events'][i]
+            for p in ev['pmus']:
+                key = (p, FIXED if ev.get('fixed') else ev['ctl'])
+                self.by_ctl.setdefault(key, []).append(i)
+
+    def session(self, name):
+        """xu-pfm's session of the string @name: only its encoding (none if
+        it was refused) may count from here on."""
+        if not hasattr(self, 'by_name'):
+            self.by_name = {}
+            for i, ev in enumerate(self.plan['events']):
+                self.by_name.setdefault(ev['name'], []).append(i)
+        self.in_session = name
+        self.active(self.by_name.get(name, []))
+
+    def odd(self, why):
+        self.stray.append(why + (' [session %s]' % self.in_session
+                                 if self.in_session else ''))
+
     def bad(self, i, why):
         lst = self.ev_bad.setdefault(i, [])
         if why not in lst:
@@ -643,14 +985,15 @@ class Checker:
 
     def check_running(self, box):
         """The box counts: each enabled event's shared fields must hold
-        what the table calls for."""
+        what the table (or libpfm4's encoding) calls for."""
         if box.frozen or self.gfrozen[box.socket]:
             return
-        unit = self.unit_of[box.pmu]
-        for idx, ctl in enumerate(box.ctl):
-            if not ctl & CTL_EN:
+        ctls = [(idx, ctl & ~self.ov_en) for idx, ctl in enumerate(box.ctl)]
+        ctls.append(('fixed', FIXED if box.fixed & CTL_EN else 0))
+        for idx, ctl in ctls:
+            if not ctl:
                 continue
-            for i in self.by_ctl.get((unit, ctl & ~self.ov_en), []):
+            for i in self.by_ctl.get((box.pmu, ctl), []):
                 ok = True
                 for kind, mask, val in self.plan['events'][i]['shared']:
                     # a QPI port without a match/mask function counts
@@ -660,11 +1003,11 @@ class Checker:
                     cur = box.shared.get(kind)
                     if cur is None:
                         ok = False
-                        self.bad(i, '%s: counted on counter %d with its %s never written'
+                        self.bad(i, '%s: counted on counter %s with its %s never written'
                                  % (box.where(), idx, kind))
                     elif cur & mask != val:
                         ok = False
-                        self.bad(i, '%s: counted on counter %d with %s 0x%x: field 0x%x is 0x%x, wants 0x%x'
+                        self.bad(i, '%s: counted on counter %s with %s 0x%x: field 0x%x is 0x%x, wants 0x%x'
                                  % (box.where(), idx, kind, cur, mask,
                                     (cur & mask) >> shift(mask), val >> shift(mask)))
                 if ok:
@@ -673,8 +1016,8 @@ class Checker:
     def write(self, seq, cpu, space, where, val):
         hit = self.lookup(space, cpu, where)
         if not hit:
-            self.stray.append('seq %d: CPU%d %s %s = 0x%x: not a register of the table\'s boxes'
-                              % (seq, cpu, space, where, val))
+            self.odd('seq %d: CPU%d %s %s = 0x%x: not a register of the table\'s boxes'
+                     % (seq, cpu, space, where, val))
             return
         box, what, idx = hit
         unit = self.unit_of[box.pmu]
@@ -685,10 +1028,10 @@ class Checker:
                 return
             if val & self.ov_en:
                 self.ov_en_ctls += 1
-            evs = self.by_ctl.get((unit, val & ~self.ov_en))
+            evs = self.by_ctl.get((box.pmu, val & ~self.ov_en))
             if not evs:
-                self.stray.append('seq %d: %s counter %d control 0x%x: no table event'
-                                  % (seq, box.where(), idx, val))
+                self.odd('seq %d: %s counter %d control 0x%x: no %s'
+                         % (seq, box.where(), idx, val, self.whose))
                 return
             for i in evs:
                 if idx not in self.plan['events'][i]['counters']:
@@ -698,8 +1041,8 @@ class Checker:
         elif what == 'box':
             ok = self.pt['imc_box_values' if unit == 'iMC' else 'box_values']
             if val not in ok:
-                self.stray.append('seq %d: %s = 0x%x: not a box control sequence value'
-                                  % (seq, loc, val))
+                self.odd('seq %d: %s = 0x%x: not a box control sequence value'
+                         % (seq, loc, val))
             frz_en = self.pt['frz_en']
             box.frozen = bool(val & BOX_FRZ and (val & frz_en or not frz_en))
             self.check_running(box)
@@ -707,18 +1050,18 @@ class Checker:
             # idx: the preload; counting, a counter that reports overflows
             # starts half-way (329468 5.8: 2^W - period)
             if not self.ov_en or val != idx:
-                self.stray.append('seq %d: %s = 0x%x: not a counting preload'
-                                  % (seq, loc, val))
+                self.odd('seq %d: %s = 0x%x: not a counting preload'
+                         % (seq, loc, val))
         elif what == 'status':
             # W1C, a bit per counter (idx: the box's bits)
             if val & ~idx:
-                self.stray.append('seq %d: %s = 0x%x: bits 0x%x are no counter\'s'
-                                  % (seq, loc, val, val & ~idx))
+                self.odd('seq %d: %s = 0x%x: bits 0x%x are no counter\'s'
+                         % (seq, loc, val, val & ~idx))
         elif what == 'gctl':
             if val & ~(IVB_G_CORE_SEL | IVB_G_UNFRZ | IVB_G_FRZ) or \
                (val & IVB_G_UNFRZ and val & IVB_G_FRZ):
-                self.stray.append('seq %d: %s = 0x%x: not a global control sequence value'
-                                  % (seq, loc, val))
+                self.odd('seq %d: %s = 0x%x: not a global control sequence value'
+                         % (seq, loc, val))
             if val & (IVB_G_UNFRZ | IVB_G_FRZ):
                 self.gfrozen[box.socket] = bool(val & IVB_G_FRZ)
                 for b in self.boxes:
@@ -726,25 +1069,32 @@ class Checker:
                         self.check_running(b)
         elif what == 'gstatus':
             if val & ~IVB_OV_ALL:
-                self.stray.append('seq %d: %s = 0x%x: bits 0x%x are no box\'s summary'
-                                  % (seq, loc, val, val & ~IVB_OV_ALL))
+                self.odd('seq %d: %s = 0x%x: bits 0x%x are no box\'s summary'
+                         % (seq, loc, val, val & ~IVB_OV_ALL))
         elif what == 'fixed':
-            if val:
-                self.stray.append('seq %d: %s = 0x%x: no table event uses the fixed counter'
-                                  % (seq, loc, val))
+            box.fixed = val
+            if not val:
+                return
+            if not self.by_ctl.get((box.pmu, FIXED)):
+                self.odd('seq %d: %s = 0x%x: no %s uses the fixed counter'
+                         % (seq, loc, val, self.whose))
+            elif val & ~self.ov_en != CTL_EN:
+                self.odd('seq %d: %s = 0x%x: not the fixed counter\'s enable'
+                         % (seq, loc, val))
+            self.check_running(box)
         else:
             fields = self.allowed_shared.get((unit, what), {})
             rest = val
             for mask, vals in fields.items():
                 rest &= ~mask
                 if val & mask not in vals:
-                    self.stray.append('seq %d: %s = 0x%x: field 0x%x is 0x%x, table events want %s'
-                                      % (seq, loc, val, mask, (val & mask) >> shift(mask),
-                                         ' or '.join('0x%x' % (v >> shift(mask))
-                                                     for v in sorted(vals))))
+                    self.odd('seq %d: %s = 0x%x: field 0x%x is 0x%x, events want %s'
+                             % (seq, loc, val, mask, (val & mask) >> shift(mask),
+                                ' or '.join('0x%x' % (v >> shift(mask))
+                                            for v in sorted(vals))))
             if rest:
-                self.stray.append('seq %d: %s = 0x%x: bits 0x%x no table event uses'
-                                  % (seq, loc, val, rest))
+                self.odd('seq %d: %s = 0x%x: bits 0x%x no event uses'
+                         % (seq, loc, val, rest))
             box.shared[what] = val
             self.check_running(box)
 
@@ -758,12 +1108,16 @@ def cmd_check(plan_path, log_path, summary_path, csvs):
     last = None
     with open(log_path) as f:
         for line in f:
+            if c.pfm and line.startswith('session '):
+                # xu-pfm --history: "session N STRING"
+                c.session(line.split()[2])
+                continue
             m = LOG_RE.match(line.strip())
             if not m:
                 continue
             seq = int(m.group(1))
             if last is not None and seq != last + 1:
-                c.stray.append('log: entries %d..%d missing' % (last + 1, seq - 1))
+                c.odd('log: entries %d..%d missing' % (last + 1, seq - 1))
             last = seq
             if m.group(3) == 'W':
                 c.write(seq, int(m.group(2)), m.group(4), m.group(5),
@@ -773,16 +1127,26 @@ def cmd_check(plan_path, log_path, summary_path, csvs):
         for i, why in scheduled_failures(plan, b, csv).items():
             for w in why:
                 c.bad(i, w)
+    calls = 'libpfm4 encodes' if c.pfm else 'the table calls for'
     for i, ev in enumerate(plan['events']):
         if not ev['pmus']:
             c.bad(i, 'no %s PMU' % UNIT_PMU[ev['unit']])
         for pmu in ev['pmus']:
             for s in c.sockets:
                 if (i, pmu, s) not in c.ran:
-                    c.bad(i, '%s socket %d: never counted with its control 0x%x'
-                          % (pmu, s, ev['ctl']) +
-                          (' and shared registers as the table calls for'
-                           if ev['shared'] else ''))
+                    c.bad(i, '%s socket %d: never counted with %s' % (
+                        pmu, s, 'its fixed counter enabled' if ev.get('fixed')
+                        else 'its control 0x%x' % ev['ctl']) +
+                        (' and shared registers as %s' % calls
+                         if ev['shared'] else ''))
+    if c.pfm:
+        return pfm_summary(c, plan, summary_path)
+    return table_summary(c, plan, summary_path)
+
+
+def table_summary(c, plan, summary_path):
+    """e2e/perf-table's figures: the table's events resolved and
+    programmed correctly."""
     na = sum(len(v) for v in plan['na'].values())
     napp = len(plan['events'])
     good = napp - len(c.ev_bad)
@@ -809,7 +1173,8 @@ def cmd_check(plan_path, log_path, summary_path, csvs):
 
 def main(argv):
     cmds = {'part': (cmd_part, 0), 'plan': (cmd_plan, 2),
-            'wait': (cmd_wait, 5), 'check': (cmd_check, 3)}
+            'wait': (cmd_wait, 5), 'check': (cmd_check, 3),
+            'pfm-plan': (cmd_pfm_plan, 2)}
     if len(argv) < 2 or argv[1] not in cmds or len(argv) - 2 < cmds[argv[1]][1]:
         print(__doc__, file=sys.stderr)
         return 2
@@ -821,6 +1186,8 @@ def main(argv):
         return fn(*args[:3])
     if argv[1] == 'check':
         return fn(args[0], args[1], args[2], args[3:])
+    if argv[1] == 'pfm-plan':
+        return fn(*args[:2])
     return fn()
 
 
