@@ -5,6 +5,7 @@
 # make demo       a simulated 2-socket Xeon 7500 in QEMU running perf stat
 # make check      every test: KUnit, end to end on the stock and debug kernels
 # make bench      benchmarks: they print figures and assert nothing
+# make deb       xeon-uncore-dkms_<version>_all.deb (DKMS) from this checkout
 # make soak       the fuzzer for SOAK_HOURS (default 2) across platforms and
 #                 kernels; stops at the first failure with its seed
 #
@@ -35,4 +36,7 @@ bench:
 soak:
 	$(TESTS)/soak
 
-.PHONY: all modules install clean demo check bench soak
+deb:
+	scripts/make-deb
+
+.PHONY: all modules install clean demo check bench soak deb

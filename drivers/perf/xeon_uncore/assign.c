@@ -11,6 +11,7 @@
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/math64.h>
+#include <linux/module.h>
 #include <linux/overflow.h>
 #include <linux/printk.h>
 #include <linux/slab.h>
@@ -32,6 +33,9 @@ static const struct x86_cpu_id xu_cpu_id_rows[] = {
 };
 
 #undef XU_PLATFORM
+
+/* udev loads the module on these CPUs by their modalias */
+MODULE_DEVICE_TABLE(x86cpu, xu_cpu_id_rows);
 
 const struct x86_cpu_id * const xu_cpu_ids = xu_cpu_id_rows;
 EXPORT_SYMBOL_IF_KUNIT(xu_cpu_ids);
