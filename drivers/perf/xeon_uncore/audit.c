@@ -44,26 +44,38 @@ static void xu_foreign_kick(struct irq_work *work)
 static struct irq_work xu_foreign_irq_work = IRQ_WORK_INIT(xu_foreign_kick);
 
 /*
- * The program most likely at it: the first running task whose name is
- * one of the tools known to program the uncore themselves.
+ * The program most likely at it: the first running task named as one of
+ * the tools known to program the uncore themselves, or as one of their
+ * family (likwid-accessD, pcm-memory).
  */
 static const char * const xu_foreign_tools[] = {
 	"likwid", "pcm", "wrmsr", "setpci",
 };
 
+static bool xu_foreign_tool(const char *name)
+{
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(xu_foreign_tools); i++) {
+		size_t n = strlen(xu_foreign_tools[i]);
+
+		if (!strncmp(name, xu_foreign_tools[i], n) &&
+		    (!name[n] || name[n] == '-'))
+			return true;
+	}
+	return false;
+}
+
 static bool xu_foreign_culprit(char *comm, size_t len, pid_t *pid)
 {
 	char name[TASK_COMM_LEN];
 	struct task_struct *p;
-	unsigned int i;
 	bool found = false;
 
 	rcu_read_lock();
 	for_each_process(p) {
 		get_task_comm(name, p);
-		for (i = 0; i < ARRAY_SIZE(xu_foreign_tools) && !found; i++)
-			found = !strncmp(name, xu_foreign_tools[i],
-					 strlen(xu_foreign_tools[i]));
+		found = xu_foreign_tool(name);
 		if (found) {
 			strscpy(comm, name, len);
 			*pid = task_pid_nr(p);
@@ -87,7 +99,7 @@ static void xu_foreign_report_box(struct xu_box *box)
 	if (xu_foreign_culprit(comm, sizeof(comm), &pid))
 		snprintf(who, sizeof(who), "likely %s (pid %d)", comm, pid);
 	else
-		strscpy(who, "no likwid, pcm, wrmsr or setpci runs now", sizeof(who));
+		strscpy(who, "none of likwid-*, pcm, pcm-*, wrmsr, setpci is running", sizeof(who));
 	pr_warn("%s socket %u: counter %u's control (%s) holds %#llx, not the %#llx perf wrote: another program writes the uncore behind perf (%s); counts of its events are unreliable, each finding is counted in /sys/bus/event_source/devices/%s/foreign_writes\n",
 		box->pmu->name, box->sk->id, f->idx, reg, f->got, f->want, who,
 		box->pmu->name);
