@@ -979,6 +979,7 @@ u32 sim_reg_addr(const struct sim_box_type *t, const struct sim_reg *r,
 		return r->at[bi] + sim_reg_offset(r, n) - r->offset;
 	return t->base[bi] + sim_reg_offset(r, n);
 }
+EXPORT_SYMBOL_IF_KUNIT(sim_reg_addr);
 
 static int sim_check_type(const struct sim_box_type *t)
 {

@@ -883,6 +883,18 @@ static void test_l3_worst(struct kunit *test)
 			brute(test, FSB, fsb(BIT(7)), c0, 900));
 }
 
+/*
+ * For test_listed_events (sim_test.c): the SDM names no events for these
+ * monitors (REFERENCE.md 8.0), only the control fields an event is made
+ * of, which test_l3_events and test_l3_streams check bit by bit.
+ */
+const struct ref_events sim_ref_l3[] = {
+	REF_NONE("tulsa dunnington", "gbsq", "no event codes: GBSQ control fields (SDM)"),
+	REF_NONE("tulsa dunnington", "gsnpq", "no event codes: GSNPQ control fields (SDM)"),
+	REF_NONE("tulsa dunnington", "fsb", "no event codes: FSB control fields (SDM)"),
+	{ }
+};
+
 static struct kunit_case l3_test_cases[] = {
 	KUNIT_CASE_PARAM(test_l3_reset, part_gen_params),
 	KUNIT_CASE_PARAM(test_l3_count_low_half, part_gen_params),

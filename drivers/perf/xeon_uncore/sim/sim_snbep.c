@@ -616,9 +616,13 @@ static const struct sim_reg unode_regs[] = {
  * Codes from perf's jaketown (E5-2600) and ivytown (E5-2600 v2) lists
  * (ExtSel as code + 0x100), one name per code, one table per box type for
  * both parts: EV rows are in both lists, EV_SNB and EV_IVB rows in one
- * (a box type's .part picks them).  Maximum increments: the JSON has none;
+ * (a box type's .part picks them).  Rows marked PFM are codes the perf
+ * lists lack and libpfm4's tables of the guides name (intel_snbep_unc_* /
+ * intel_ivbep_unc_*; upstream's constraint tables schedule them too).
+ * Maximum increments: neither list has any;
  * 1 is used, 20 for queue occupancies (the TOR's depth), the core count for
  * the PCU's POWER_STATE_OCCUPANCY, and 2 for QPI CTO_COUNT ("both slots").
+ * The PFM rows' maxima are as doubtful: no source we have gives them.
  */
 #define PART_SNB	BIT(0)
 #define PART_IVB	BIT(1)
@@ -630,8 +634,9 @@ static const struct sim_event cbox_events[] = {
 	EV(0x00, 1, "CLOCKTICKS"),
 	EV(0x02, 1, "TxR_INSERTS"),
 	EV(0x03, 1, "TxR_STARVED"),
-	EV_IVB(0x04, 1, "TxR_ADS_USED"),
+	EV(0x04, 1, "TxR_ADS_USED"),		/* E5-2600: PFM */
 	EV(0x05, 1, "RING_BOUNCES"),
+	EV(0x07, 1, "RING_SRC_THRTL"),		/* PFM */
 	EV(0x11, 20, "RxR_OCCUPANCY"),
 	EV(0x12, 1, "RxR_EXT_STARVED"),
 	EV(0x13, 1, "RxR_INSERTS"),
@@ -641,6 +646,7 @@ static const struct sim_event cbox_events[] = {
 	EV(0x1d, 1, "RING_BL_USED"),
 	EV(0x1e, 1, "RING_IV_USED"),
 	EV(0x1f, 20, "COUNTER0_OCCUPANCY"),
+	EV_SNB(0x21, 20, "ISMQ_DRD_MISS_OCC"),	/* PFM */
 	EV(0x31, 1, "RxR_IPQ_RETRY"),
 	EV(0x32, 1, "RxR_IRQ_RETRY"),
 	EV(0x33, 1, "RxR_ISMQ_RETRY"),
@@ -838,6 +844,7 @@ static const struct sim_event r2pcie_events[] = {
 	EV(0x12, 1, "RxR_AK_BOUNCES"),
 	EV_IVB(0x13, 20, "RxR_OCCUPANCY"),
 	EV(0x23, 1, "TxR_CYCLES_NE"),
+	EV_SNB(0x24, 1, "TxR_INSERTS"),		/* PFM */
 	EV(0x25, 1, "TxR_CYCLES_FULL"),
 	EV_SNB(0x26, 1, "TxR_NACKS"),
 	EV_IVB(0x26, 1, "TxR_NACK_CW"),
@@ -861,6 +868,10 @@ static const struct sim_event r3qpi_events[] = {
 	EV_SNB(0x20, 1, "IIO_CREDITS_ACQUIRED"),
 	EV_SNB(0x21, 1, "IIO_CREDITS_REJECT"),
 	EV_SNB(0x22, 1, "IIO_CREDITS_USED"),
+	EV_IVB(0x23, 1, "TxR_CYCLES_NE"),	/* PFM */
+	EV_SNB(0x24, 1, "TxR_INSERTS"),		/* PFM */
+	EV(0x25, 1, "TxR_CYCLES_FULL"),		/* PFM */
+	EV_SNB(0x26, 1, "TxR_NACK"),		/* PFM */
 	EV_IVB(0x26, 1, "TxR_NACK_CW"),
 	EV_IVB(0x28, 1, "TxR_NACK_CCW"),
 	EV_IVB(0x29, 1, "QPI0_AD_CREDITS_EMPTY"),

@@ -10,6 +10,7 @@
 #include <linux/err.h>
 #include <linux/math64.h>
 #include <linux/module.h>
+#include <linux/string.h>
 
 #include "sim.h"
 #include "sim_test.h"
@@ -907,8 +908,309 @@ static void test_platform_list(struct kunit *test)
 	KUNIT_EXPECT_PTR_EQ(test, sim_tulsa_platform.no_gl_ctl, &sim_tulsa_nogl_platform);
 }
 
+/* ---- Every event code the manuals list counts ------------------------- */
+
+/*
+ * The Xeon 7500 and E7 (REFERENCE.md 8.1), by box type.  Not listed: the
+ * U-box's RECOV, CORRECTED_ERR and FATAL_ERR, whose only codes (0x1DF,
+ * 0x1E4, 0x1E6, [LIKWID]) do not fit the 8-bit ev_sel, and UNCORRECTED_ERR,
+ * which has no code; the C-box's ARB_LOSSES, listed at ARB_WINS' 0x0A
+ * (presumably 0x09, which no source confirms); the M-box's set_flag_sel
+ * 0x2, which the guide leaves unnamed.
+ */
+static const u16 nhmex_ubox[] = {
+	0x00, 0x01, 0x02, 0x03, 0x04, 0x50, 0x51, 0xf8, 0xf9,
+};
+
+static const u16 nhmex_cbox[] = {
+	0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07, 0x08,
+	0x0a, 0x0b, 0x0c, 0x0e, 0x10, 0x11, 0x12, 0x14,
+	0x15, 0x16, 0x17, 0x18, 0x19, 0x1a, 0x1b, 0x1c,
+	0x1d, 0x1e, 0x1f, 0x20, 0x21, 0x22, 0x23, 0x27,
+	0x28,
+};
+
+static const u16 nhmex_sbox[] = {
+	0x00, 0x03, 0x06, 0x07, 0x08, 0x09, 0x0a, 0x0b,
+	0x0c, 0x0d, 0x0e, 0x0f, 0x10, 0x11, 0x12, 0x13,
+	0x14, 0x15, 0x16, 0x20, 0x21, 0x22, 0x23, 0x24,
+	0x26, 0x27, 0x28, 0x29, 0x2a, 0x2b, 0x2c, 0x2d,
+	0x2e, 0x2f, 0x30, 0x31, 0x40, 0x41, 0x42, 0x43,
+	0x50, 0x51, 0x52, 0x53, 0x54, 0x60, 0x62, 0x63,
+	0x64, 0x65, 0x66, 0x67, 0x68, 0x69, 0x6a, 0x6b,
+	0x6c, 0x70, 0x71, 0x72, 0x73, 0x74, 0x75, 0x76,
+	0x77, 0x80, 0x81, 0x82, 0x83, 0x84, 0x85, 0x86,
+	0x87, 0x88, 0x89, 0x8a,
+};
+
+/* each counter its own list */
+static const u16 nhmex_bbox[] = {
+	REF_CTR(0, 0x01), REF_CTR(0, 0x02), REF_CTR(0, 0x03), REF_CTR(0, 0x04),
+	REF_CTR(0, 0x05), REF_CTR(0, 0x06), REF_CTR(0, 0x07), REF_CTR(0, 0x09),
+	REF_CTR(0, 0x0b), REF_CTR(0, 0x0d), REF_CTR(0, 0x0f), REF_CTR(0, 0x12),
+	REF_CTR(0, 0x17), REF_CTR(0, 0x1c),
+	REF_CTR(1, 0x01), REF_CTR(1, 0x02), REF_CTR(1, 0x03), REF_CTR(1, 0x04),
+	REF_CTR(1, 0x05), REF_CTR(1, 0x06), REF_CTR(1, 0x07), REF_CTR(1, 0x09),
+	REF_CTR(1, 0x0a), REF_CTR(1, 0x0b), REF_CTR(1, 0x0c), REF_CTR(1, 0x0d),
+	REF_CTR(1, 0x0e), REF_CTR(1, 0x0f), REF_CTR(1, 0x10), REF_CTR(1, 0x12),
+	REF_CTR(1, 0x17), REF_CTR(1, 0x1c), REF_CTR(1, 0x1d), REF_CTR(1, 0x1f),
+	REF_CTR(2, 0x01), REF_CTR(2, 0x02), REF_CTR(2, 0x03), REF_CTR(2, 0x04),
+	REF_CTR(2, 0x07),
+	REF_CTR(3, 0x02), REF_CTR(3, 0x06), REF_CTR(3, 0x0e), REF_CTR(3, 0x0f),
+	REF_CTR(3, 0x12), REF_CTR(3, 0x13), REF_CTR(3, 0x14), REF_CTR(3, 0x15),
+	REF_CTR(3, 0x16), REF_CTR(3, 0x17), REF_CTR(3, 0x19),
+};
+
+/* inc_sel 0x00-0x1d (FVC_EV0-3 at 0x0d-0x10), then set_flag_sel */
+static const u16 nhmex_mbox[] = {
+	0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07,
+	0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f,
+	0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17,
+	0x18, 0x19, 0x1a, 0x1b, 0x1c, 0x1d,
+	REF_FLAG | 0x0, REF_FLAG | 0x1, REF_FLAG | 0x3, REF_FLAG | 0x4,
+	REF_FLAG | 0x5, REF_FLAG | 0x6,
+};
+
+/*
+ * ev_sel = 6 x (port mod 4) + the sub-register holding the event
+ * (REFERENCE.md 3.13): IPERF_CFG0/1, QLX_CFG's two bytes, XBAR sets 1/2.
+ */
+static const u16 nhmex_rbox[] = {
+	0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x07,
+	0x08, 0x09, 0x0a, 0x0b, 0x0c, 0x0d, 0x0e, 0x0f,
+	0x10, 0x11, 0x12, 0x13, 0x14, 0x15, 0x16, 0x17,
+};
+
+/* umask: the cores, all of them */
+static const u16 nhmex_wbox[] = {
+	0x00, 0x01, 0x02, 0x03, 0x04, 0x07, 0x08,
+};
+
+const struct ref_events sim_ref_nhmex[] = {
+	{ "nhmex wsmex", "ubox", REF_STD, 0, nhmex_ubox, ARRAY_SIZE(nhmex_ubox) },
+	{ "nhmex wsmex", "cbox", REF_STD, 0, nhmex_cbox, ARRAY_SIZE(nhmex_cbox) },
+	{ "nhmex wsmex", "sbox", REF_STD, 0, nhmex_sbox, ARRAY_SIZE(nhmex_sbox) },
+	{ "nhmex wsmex", "bbox", REF_BBOX, 0, nhmex_bbox, ARRAY_SIZE(nhmex_bbox) },
+	{ "nhmex wsmex", "mbox", REF_MBOX, 0, nhmex_mbox, ARRAY_SIZE(nhmex_mbox) },
+	{ "nhmex wsmex", "rbox", REF_RBOX, 0, nhmex_rbox, ARRAY_SIZE(nhmex_rbox) },
+	{ "nhmex wsmex", "wbox", REF_STD, 0xff, nhmex_wbox, ARRAY_SIZE(nhmex_wbox) },
+	REF_NONE("nhmex wsmex", "wfix", "fixed counter: uncore clocks"),
+	{ }
+};
+
+static const struct ref_events *const ref_lists[] = {
+	sim_ref_l3, sim_ref_nhmex, sim_ref_snbep,
+};
+
+/* Is @part one of the space-separated names of @parts? */
+static bool ref_has_part(const char *parts, const char *part)
+{
+	size_t len = strlen(part);
+	const char *p;
+
+	for (p = strstr(parts, part); p; p = strstr(p + len, part))
+		if ((p == parts || p[-1] == ' ') && (!p[len] || p[len] == ' '))
+			return true;
+	return false;
+}
+
+static const struct ref_events *ref_find(const char *part, const char *type)
+{
+	const struct ref_events *r;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(ref_lists); i++)
+		for (r = ref_lists[i]; r->type; r++)
+			if (!strcmp(r->type, type) && ref_has_part(r->parts, part))
+				return r;
+	return NULL;
+}
+
+/* The control value that selects @code, and the counter it must be on. */
+static u64 ref_ctl(const struct ref_events *r, u16 code, unsigned int *n)
+{
+	switch (r->enc) {
+	case REF_BBOX:
+		*n = code >> 8;
+		return BIT_ULL(0) | (u64)(code & 0x1f) << 1;
+	case REF_MBOX:
+		if (code & REF_FLAG)
+			return BIT_ULL(0) | BIT_ULL(7) | (u64)(code & 0x7) << 19;
+		return BIT_ULL(0) | (u64)code << 9;
+	case REF_RBOX:
+		return BIT_ULL(0) | (u64)code << 1;
+	}
+	return (code & 0xff) | (u64)r->umask << 8 |
+	       (code & 0x100 ? BIT_ULL(21) : 0) | EN;
+}
+
+/* R-box sub-registers (REFERENCE.md 3.13): an event in each of them */
+#define R_IPERF0(p)		(0xe04 + (p))
+#define R_IPERF1(p)		(0xe24 + (p))
+#define R_FLITS_SENT		BIT_ULL(31)
+#define R_GLOBAL_ARB_BID	0x0202ULL	/* sel 0x2 in both bytes */
+
+static u32 r_qlx(unsigned int p)
+{
+	return p < 4 ? 0xe0c + p : 0xe2c + p - 4;
+}
+
+static void ref_rports(struct kunit *test, struct sim *sim)
+{
+	unsigned int p, i;
+
+	for (p = 0; p < 8; p++) {
+		const u32 msr[] = { R_IPERF0(p), R_IPERF1(p), r_qlx(p) };
+		u64 val[] = { R_FLITS_SENT, R_FLITS_SENT, R_GLOBAL_ARB_BID };
+
+		for (i = 0; i < ARRAY_SIZE(msr); i++)
+			KUNIT_EXPECT_EQ_MSG(test, sim_access(sim, 0, 0, true, msr[i], &val[i]),
+					    0, "R-box port %u: MSR 0x%x", p, msr[i]);
+	}
+}
+
+/* The last violation's reason, or "" */
+static const char *sim_why(const struct sim *sim)
+{
+	return sim->nviol ? sim->viol[(sim->nviol - 1) % SIM_VIOL_KEEP].why : "";
+}
+
+/*
+ * Program counter n of every box of type ti with the code, as a driver
+ * would (a register write, no violation; at the address the model's table
+ * gives, which other tests check), and see what the model makes
+ * of it: the event its decode finds must be in the type's table, and the
+ * default pattern of that event (what the engine counts without a rate
+ * override) must add something.  False after a failure.
+ */
+static bool ref_check(struct kunit *test, struct sim *sim, unsigned int ti,
+		      const struct ref_events *r, unsigned int i)
+{
+	const struct sim_box_type *t = sim->plat->types[ti];
+	struct sim_socket *s = &sim->sock[0];
+	const char *pn = sim->plat->name;
+	u16 code = r->codes[i];
+	unsigned int bi, k, sum, n = i % t->nctrs;
+	u64 ctl = ref_ctl(r, code, &n);
+
+	if (n >= t->nctrs) {
+		KUNIT_FAIL(test, "%s %s 0x%x: no counter %u", pn, t->name, code, n);
+		return false;
+	}
+	for (bi = 0; bi < t->nboxes; bi++) {
+		u32 addr = sim_reg_addr(t, &t->regs[t->ctl_reg], bi, n);
+		struct sim_ctr_cfg cfg = {};
+		const struct sim_event *ev;
+		struct sim_pattern pat;
+		u64 nviol = sim->nviol;
+		u32 lo = ctl;
+		u64 val = ctl;
+		int ret;
+
+		if (t->space == SIM_PCI)
+			ret = sim_pci_access(sim, 0, 0, true, addr, 4, &lo);
+		else
+			ret = sim_access(sim, 0, 0, true, addr, &val);
+		KUNIT_EXPECT_EQ_MSG(test, ret, 0, "%s %s%u 0x%x", pn, t->name, bi, code);
+		if (sim->nviol != nviol) {
+			KUNIT_FAIL(test, "%s %s%u: code 0x%x, control 0x%llx: %s",
+				   pn, t->name, bi, code, ctl, sim_why(sim));
+			return false;
+		}
+		t->decode(s, sim_box(s, ti, bi), n, &cfg);
+		ev = sim_event_find(t, cfg.event);
+		if (!cfg.programmed || !ev) {
+			KUNIT_FAIL(test, "%s %s%u counter %u: listed code 0x%x counts nothing (%s)",
+				   pn, t->name, bi, n, code,
+				   cfg.programmed ? "no such event" : "not enabled");
+			return false;
+		}
+		sim_pattern_default(&pat, t->name, bi, cfg.event, cfg.umask,
+				    cfg.filter, ev->max_inc);
+		for (k = 0, sum = 0; k < pat.len; k++)
+			sum += pat.p[k];
+		if (!sum) {
+			KUNIT_FAIL(test, "%s %s%u: code 0x%x (%s) adds nothing",
+				   pn, t->name, bi, code, ev->name);
+			return false;
+		}
+	}
+	return true;
+}
+
+/* The platforms of the one list (../platforms.h), one case each. */
+static const void *plat_row_gen_params(const void *prev, char *desc)
+{
+	const struct sim_platform_row *row = prev;
+
+	row = row ? row + 1 : sim_platform_rows;
+	if (!row->name)
+		return NULL;
+	strscpy(desc, row->name, KUNIT_PARAM_DESC_SIZE);
+	return row;
+}
+
+/*
+ * Every event code the manuals list for a box type (the ref_events lists,
+ * restated here and in sim_l3_test.c and sim_snbep_test.c) counts
+ * something in every box of the type, for every type with counters of
+ * every part; a type without codes says why, and has no event table.
+ */
+static void test_listed_events(struct kunit *test)
+{
+	const struct sim_platform_row *row = test->param_value;
+	const struct sim_platform *plat = row->plat;
+	const struct ref_events *r;
+	unsigned int ti, i, ok, total = 0;
+	struct sim *sim;
+
+	sim = sim_create(plat, 1, 2000, 64);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(sim));
+	sim_set_manual(sim, true);
+	for (ti = 0; ti < plat->ntypes; ti++) {
+		const struct sim_box_type *t = plat->types[ti];
+
+		if (!t->nctrs)
+			continue;
+		r = ref_find(row->name, t->name);
+		if (!r) {
+			KUNIT_FAIL(test, "%s %s: no list of its event codes", row->name, t->name);
+			continue;
+		}
+		if (!r->ncodes) {
+			KUNIT_EXPECT_NOT_ERR_OR_NULL(test, r->none);
+			KUNIT_EXPECT_EQ_MSG(test, t->nevents, 0U, "%s %s", row->name, t->name);
+			continue;
+		}
+		KUNIT_EXPECT_TRUE_MSG(test, !t->pattern, "%s %s: pattern hook", row->name, t->name);
+		if (r->enc == REF_RBOX)
+			ref_rports(test, sim);
+		for (i = 0, ok = 0; i < r->ncodes; i++)
+			ok += ref_check(test, sim, ti, r, i);
+		KUNIT_EXPECT_EQ(test, ok, r->ncodes);
+		kunit_info(test, "%s %s: %u of %u listed codes count in its %u boxes\n",
+			   row->name, t->name, ok, r->ncodes, t->nboxes);
+		total += ok;
+	}
+	/* and no list names a type the part does not have */
+	for (i = 0; i < ARRAY_SIZE(ref_lists); i++) {
+		for (r = ref_lists[i]; r->type; r++) {
+			if (!ref_has_part(r->parts, row->name))
+				continue;
+			for (ti = 0; ti < plat->ntypes; ti++)
+				if (!strcmp(plat->types[ti]->name, r->type) &&
+				    plat->types[ti]->nctrs)
+					break;
+			KUNIT_EXPECT_LT_MSG(test, ti, plat->ntypes, "%s %s", row->name, r->type);
+		}
+	}
+	kunit_info(test, "%s: %u listed codes count\n", row->name, total);
+	sim_destroy(sim);
+}
+
 static struct kunit_case sim_test_cases[] = {
 	KUNIT_CASE(test_platform_list),
+	KUNIT_CASE_PARAM(test_listed_events, plat_row_gen_params),
 	KUNIT_CASE(test_reset_values),
 	KUNIT_CASE(test_width_and_ignored),
 	KUNIT_CASE(test_write_only),
