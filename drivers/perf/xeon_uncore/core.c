@@ -219,8 +219,10 @@ bool xu_event_fold(struct xu_box *box, struct perf_event *event)
 		/*
 		 * Backwards: a wrap (an overflow in the PMI), or another
 		 * program took the counter: not a wrap's worth of its count.
+		 * (A stopped counter's control is 0, the driver's doing.)
 		 */
 		if (now < (prev & GENMASK_ULL(width - 1, 0)) &&
+		    !(hwc->state & PERF_HES_STOPPED) &&
 		    !xu_event_audit(box, event, false))
 			return false;
 		now = xu_prev_folded(prev, now, width);
@@ -446,8 +448,9 @@ void xu_pmu_stop(struct perf_event *event, int flags)
 	struct xu_box *box = xu_event_box(event);
 	struct hw_perf_event *hwc = &event->hw;
 
+	/* first: the PMI leaves it alone from here (it may have stopped it) */
+	clear_bit(hwc->idx, &box->active);
 	if (!(hwc->state & PERF_HES_STOPPED)) {
-		clear_bit(hwc->idx, &box->active);
 		/* a final count another program made is not the event's */
 		if (flags & PERF_EF_UPDATE)
 			xu_box_audit(box, event, true);

@@ -321,6 +321,7 @@ void xu_box_overflow(struct xu_box *box, unsigned long ovf, struct pt_regs *regs
 			/* perf disables the event shortly; stop counting now */
 			clear_bit(i, &box->active);
 			xu_write_reg(box, event->hw.config_base, 0);
+			event->hw.state |= PERF_HES_STOPPED;
 		}
 	}
 }
@@ -529,17 +530,21 @@ static enum hrtimer_restart xu_unthrottle(struct hrtimer *timer)
 	pr_info_ratelimited("socket %u: over sample_limit=%u samples per tick, interrupts masked until the next tick (%llu samples dropped so far)\n",
 			    sk->id, READ_ONCE(sample_limit), sk->stats.throttled);
 	for (b = 0; (box = xu_socket_box_nr(sk, b)); b++) {
-		unsigned long thr = xchg(&box->throttled, 0);
+		unsigned long thr = READ_ONCE(box->throttled);
 
-		if (!here)
-			continue;
-		/* stop and restart: fold, then a whole period again */
+		/*
+		 * stop and restart: fold (the counter as throttled), then a
+		 * whole period again, interrupting
+		 */
 		for_each_set_bit(i, &thr, XU_MAX_COUNTERS) {
 			struct perf_event *event = box->counters[i];
 
-			if (!event || (event->hw.state & PERF_HES_STOPPED))
+			if (!here || !event || (event->hw.state & PERF_HES_STOPPED)) {
+				clear_bit(i, &box->throttled);
 				continue;
+			}
 			xu_pmu_stop(event, PERF_EF_UPDATE);
+			clear_bit(i, &box->throttled);
 			xu_pmu_start(event, PERF_EF_RELOAD);
 		}
 	}

@@ -43,6 +43,12 @@ run_test() {
 	_why=
 	_n=$((_n + 1))
 	"$fn" >"$XU_TMP/$_n.log" 2>&1 || fail "test body exited with $?"
+	# no other program writes the uncore here: the driver must find none
+	# (but in e2e/foreign, which writes behind it)
+	v=$(foreign_found)
+	[ -n "${XU_FOREIGN_EXPECTED:-}" ] || [ "$v" -le "$_foreign" ] ||
+		fail "the driver found $((v - _foreign)) controls rewritten behind it, and nothing did"
+	_foreign=$v
 	if [ -e "$SIM/violations" ]; then
 		v=$(sim_violations)
 		[ "$v" = 0 ] || fail "$v model violations: $(tail -n +2 "$SIM/violations" | head -3 | tr '\n' '|')"
@@ -59,6 +65,13 @@ run_test() {
 	fi
 	echo "# time: $((SECONDS - t0)) s"
 }
+
+# foreign_found: controls the driver found rewritten (stats), all sockets
+foreign_found() {
+	[ -e "$STATS" ] || { echo 0; return; }
+	awk '{ for (i = 3; i < NF; i += 2) if ($i == "foreign") n += $(i + 1) } END { print n + 0 }' "$STATS"
+}
+_foreign=$(foreign_found)
 
 finish() {
 	echo "1..$_n"
