@@ -36,6 +36,8 @@ import re
 import struct
 import sys
 
+from counts import read_truth
+
 EN = 1 << 22
 # the control bits an event is: all but reset (17) and overflow enable (20)
 KEY = 0xffffffff & ~((1 << 17) | (1 << 20))
@@ -54,15 +56,6 @@ def say(ok, what):
 
 def f32(x):
     return struct.unpack('f', struct.pack('f', x))[0]
-
-
-def read_truth(path):
-    t = {}
-    with open(path) as f:
-        for line in f:
-            s, box, n, count = line.split()
-            t[(int(s), box, int(n))] = int(count)
-    return t
 
 
 def read_counters(path):
