@@ -31,6 +31,7 @@ check:
 	$(TESTS)/run-tests
 
 bench:
+	$(TESTS)/bench/costs
 	$(TESTS)/bench/sampling
 
 soak:

@@ -197,6 +197,22 @@ static bool xu_ctr_pmi(const struct xu_box *box, int idx)
 }
 
 /*
+ * Whether @event's counter holds still while it is read: stopped, or its
+ * box frozen by perf's disable or a transaction.  Only the collector, in
+ * that section (interrupts off), knows the box is frozen: a fold from
+ * another CPU of the package, or from anywhere once the collector thaws
+ * it, reads a running counter.
+ */
+static bool xu_ctr_still(const struct xu_box *box, const struct perf_event *event)
+{
+	const struct xu_box_ops *ops = box->pmu->type->ops;
+
+	return (event->hw.state & PERF_HES_STOPPED) ||
+	       (irqs_disabled() && box->frozen && ops && ops->disable_box &&
+		READ_ONCE(box->sk->cpu) == smp_processor_id());
+}
+
+/*
  * Fold the hardware count into event->count and, for a polled sampling
  * event, out of what is left of its period.  Lock-free against the PMI on
  * this CPU: a fold that the NMI's fold or re-arm overtakes retries (the
@@ -212,7 +228,7 @@ bool xu_event_fold(struct xu_box *box, struct perf_event *event)
 
 	do {
 		prev = local64_read(&hwc->prev_count);
-		if (xu_read_ctr(box, hwc->event_base, &now)) {
+		if (xu_read_ctr(box, hwc->event_base, &now, xu_ctr_still(box, event))) {
 			box->sk->stats.read_errors++;
 			return false;
 		}
@@ -425,7 +441,8 @@ void xu_pmu_start(struct perf_event *event, int flags)
 		/* a new period (PERF_EVENT_IOC_PERIOD): counted from here */
 		if ((flags & PERF_EF_RELOAD) && is_sampling_event(event))
 			xu_period_reload(hwc);
-		if (!xu_read_ctr(box, hwc->event_base, &now))
+		/* stopped: its control is off */
+		if (!xu_read_ctr(box, hwc->event_base, &now, true))
 			local64_set(&hwc->prev_count,
 				    xu_prev_folded(local64_read(&hwc->prev_count), now,
 						   xu_width(box->pmu->type, hwc->idx)));
@@ -628,6 +645,8 @@ static int xu_pmu_add(struct perf_event *event, int flags)
 		xu_box_enable(box);
 		box->enabled = true;
 	}
+	if (box->pmu->pmi)
+		WRITE_ONCE(box->sk->pmi_events, box->sk->pmi_events + 1);
 	return 0;
 }
 
@@ -638,6 +657,13 @@ static void xu_pmu_del(struct perf_event *event, int flags)
 	struct xu_enc enc;
 	unsigned int i;
 
+	/* before the counter leaves box->used, where the PMI looks */
+	if (box->pmu->pmi) {
+		WRITE_ONCE(box->pmi_stale, true);
+		WRITE_ONCE(box->sk->pmi_stale, true);
+		barrier();
+		WRITE_ONCE(box->sk->pmi_events, box->sk->pmi_events - 1);
+	}
 	xu_pmu_stop(event, PERF_EF_UPDATE);
 	clear_bit(hwc->idx, &box->throttled);
 	box->counters[hwc->idx] = NULL;
@@ -683,11 +709,12 @@ static void xu_pmu_disable(struct pmu *pmu)
 
 	if (!box)
 		return;
-	box->frozen = true;
 	if (box->enabled) {
 		xu_box_disable(box);
 		box->enabled = false;
 	}
+	/* after the freeze: from here a counter of the box holds still */
+	box->frozen = true;
 }
 
 static void xu_pmu_enable(struct pmu *pmu)

@@ -398,9 +398,13 @@ void xu_socket_overflow(struct xu_socket *sk, u64 status, struct pt_regs *regs,
 
 		if (!o || !box->pmu->pmi || t->space != space)
 			continue;
+		/* nothing there to overflow: not read (see xu_pmu_del()) */
+		if (!READ_ONCE(box->used) && !READ_ONCE(box->pmi_stale))
+			continue;
 		sum = o->summary ? o->summary[box->pmu->idx] : o->summary_mask;
 		if (!(status & sum) || !xu_ovf_mid(box, o, &mids))
 			continue;
+		WRITE_ONCE(box->pmi_stale, false);
 		if (o->status) {
 			if (xu_read_reg(box, box->base + o->status, &st) || !st)
 				continue;
@@ -425,8 +429,12 @@ static bool xu_handle_pmi(struct xu_socket *sk, struct pt_regs *regs)
 {
 	u64 status = xu_irq_plat->pmi_status(sk);
 
-	if (!status)
+	if (!status) {
+		/* what the last event to leave may have left is not there */
+		if (!READ_ONCE(sk->pmi_events))
+			WRITE_ONCE(sk->pmi_stale, false);
 		return false;
+	}
 	xu_irq_plat->pmi_ack(sk, status);
 	xu_socket_overflow(sk, status, regs, XU_MSR);
 	if (status & xu_pci_summary) {
@@ -474,6 +482,10 @@ static int xu_nmi_handler(unsigned int type, struct pt_regs *regs)
 	struct xu_socket *sk = xu_socket_of(cpu);
 
 	if (!sk)
+		return NMI_DONE;
+	/* no event, no leftover, no kick: not ours, and nothing to read */
+	if (!READ_ONCE(sk->pmi_events) && !READ_ONCE(sk->pmi_stale) &&
+	    !atomic_read(&sk->kick))
 		return NMI_DONE;
 	if (READ_ONCE(sk->cpu) != cpu) {
 		/*

@@ -8,6 +8,7 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/mutex.h>
 #include <linux/pci.h>
 #include <linux/rcupdate.h>
 #include <linux/slab.h>
@@ -18,6 +19,46 @@
 static const struct xu_platform *xu_pci_plat;
 static struct xu_pmu *xu_pci_pmus;
 static unsigned int xu_pci_npmus;
+
+/*
+ * The socket of each uncore bus, asked of the platform (its node-ID
+ * registers) for the first function probed there and kept while the
+ * driver is loaded: a bus does not change package.  A function that comes
+ * back after a remove finds its bus here.
+ */
+#define XU_PCI_BUSES	(2 * XU_MAX_SOCKETS)
+
+static struct xu_pci_bus {
+	int domain;
+	int bus;		/* -1: free */
+	int socket;
+} xu_pci_buses[XU_PCI_BUSES];
+
+static DEFINE_MUTEX(xu_pci_buses_lock);
+
+static int xu_pci_socket(struct pci_dev *pdev)
+{
+	int domain = pci_domain_nr(pdev->bus), nr = pdev->bus->number;
+	struct xu_pci_bus *b, *free = NULL;
+	int socket;
+
+	mutex_lock(&xu_pci_buses_lock);
+	for (b = xu_pci_buses; b < xu_pci_buses + XU_PCI_BUSES; b++) {
+		if (b->bus == nr && b->domain == domain) {
+			socket = b->socket;
+			goto out;
+		}
+		if (b->bus < 0 && !free)
+			free = b;
+	}
+	socket = xu_pci_plat->pci_socket(xu_pci_plat, pdev);
+	/* an error may be a function that answers later: asked again */
+	if (socket >= 0 && free)
+		*free = (struct xu_pci_bus){ .domain = domain, .bus = nr, .socket = socket };
+out:
+	mutex_unlock(&xu_pci_buses_lock);
+	return socket;
+}
 static struct pci_device_id *xu_pci_ids;
 static bool xu_pci_registered;
 
@@ -46,7 +87,7 @@ static struct xu_box *xu_pci_box(u16 device, unsigned int socket, bool *aux)
 
 static int xu_pci_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 {
-	int socket = xu_pci_plat->pci_socket(xu_pci_plat, pdev);
+	int socket = xu_pci_socket(pdev);
 	struct xu_box *box;
 	bool aux;
 
@@ -155,6 +196,8 @@ int xu_pci_init(const struct xu_platform *plat, struct xu_pmu *pmus,
 					   t->pci_aux_ids[pmus[i].idx])
 			};
 	}
+	for (i = 0; i < XU_PCI_BUSES; i++)
+		xu_pci_buses[i].bus = -1;
 	xu_pci_plat = plat;
 	xu_pci_pmus = pmus;
 	xu_pci_npmus = npmus;

@@ -65,10 +65,11 @@ void xu_wrmsr(u32 msr, u64 val)
  * PCI boxes' registers are dwords in config space; a 48-bit counter is two
  * of them, low first.  A running counter can carry between the two reads:
  * read high, low, high again, and take the low half again if high moved.
- * A read that fails (the function is gone, or answers all-ones as a
- * removed device does: no counter has bits 63:32 all set) is an error,
- * never a value: the fold keeps the count it had.  Writes to an absent
- * function are dropped.
+ * A counter that holds still (stopped, or its box frozen) cannot carry:
+ * low, then high.  A read that fails (the function is gone, or answers
+ * all-ones as a removed device does: no counter has bits 63:32 all set) is
+ * an error, never a value: the fold keeps the count it had.  Writes to an
+ * absent function are dropped.
  */
 static int xu_pci_read(struct pci_dev *pdev, u32 reg, u32 *val)
 {
@@ -83,15 +84,18 @@ void xu_pci_write(struct pci_dev *pdev, u32 reg, u32 val)
 }
 
 int xu_read_halves(int (*read)(void *ctx, u32 reg, u32 *val), void *ctx,
-		   u32 reg, u64 *val)
+		   u32 reg, u64 *val, bool still)
 {
 	u32 hi, lo, hi2;
 
-	if (read(ctx, reg + 4, &hi) || read(ctx, reg, &lo) ||
-	    read(ctx, reg + 4, &hi2))
+	if (still) {
+		if (read(ctx, reg, &lo) || read(ctx, reg + 4, &hi2))
+			return -EIO;
+	} else if (read(ctx, reg + 4, &hi) || read(ctx, reg, &lo) ||
+		   read(ctx, reg + 4, &hi2) ||
+		   (hi2 != hi && read(ctx, reg, &lo))) {
 		return -EIO;
-	if (hi2 != hi && read(ctx, reg, &lo))
-		return -EIO;
+	}
 	if (hi2 == U32_MAX)
 		return -EIO;
 	*val = (u64)hi2 << 32 | lo;
@@ -114,13 +118,16 @@ static int xu_msr_read(u32 reg, u64 *val)
 	return ret;
 }
 
+enum xu_read { XU_READ_REG, XU_READ_CTR, XU_READ_STILL };
+
 /*
- * Read register @reg of @box into @val: a counter (@ctr: two dwords of
- * config space) or a box-level register such as a status (one dword).  0,
- * or an error: the MSR faulted, the PCI function is absent or gone.
- * Callable in NMI for MSR boxes only: config space takes the PCI lock.
+ * Read register @reg of @box into @val: a counter (two dwords of config
+ * space: running, or holding still) or a box-level register such as a
+ * status (one dword).  0, or an error: the MSR faulted, the PCI function
+ * is absent or gone.  Callable in NMI for MSR boxes only: config space
+ * takes the PCI lock.
  */
-static int xu_box_read(struct xu_box *box, u32 reg, u64 *val, bool ctr)
+static int xu_box_read(struct xu_box *box, u32 reg, u64 *val, enum xu_read how)
 {
 	struct pci_dev *pdev;
 	int ret = -ENODEV;
@@ -130,8 +137,9 @@ static int xu_box_read(struct xu_box *box, u32 reg, u64 *val, bool ctr)
 		return xu_msr_read(reg, val);
 	rcu_read_lock();
 	pdev = rcu_dereference(box->pdev);
-	if (pdev && ctr) {
-		ret = xu_read_halves(xu_pci_read_ctx, pdev, reg, val);
+	if (pdev && how != XU_READ_REG) {
+		ret = xu_read_halves(xu_pci_read_ctx, pdev, reg, val,
+				     how == XU_READ_STILL);
 	} else if (pdev) {
 		ret = xu_pci_read(pdev, reg, &dw) || dw == U32_MAX ? -EIO : 0;
 		if (!ret)
@@ -141,14 +149,15 @@ static int xu_box_read(struct xu_box *box, u32 reg, u64 *val, bool ctr)
 	return ret;
 }
 
-int xu_read_ctr(struct xu_box *box, u32 reg, u64 *val)
+/* @still: the counter is stopped or its box frozen (it cannot carry). */
+int xu_read_ctr(struct xu_box *box, u32 reg, u64 *val, bool still)
 {
-	return xu_box_read(box, reg, val, true);
+	return xu_box_read(box, reg, val, still ? XU_READ_STILL : XU_READ_CTR);
 }
 
 int xu_read_reg(struct xu_box *box, u32 reg, u64 *val)
 {
-	return xu_box_read(box, reg, val, false);
+	return xu_box_read(box, reg, val, XU_READ_REG);
 }
 
 /*

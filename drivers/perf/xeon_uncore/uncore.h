@@ -380,6 +380,13 @@ struct xu_socket {
 	struct irq_work pmi_work;
 	struct pt_regs pmi_regs;
 	u64 global_ctl;			/* shadow of the global control register */
+	/*
+	 * Events on the socket's PMI boxes, and whether one left since the
+	 * PMI last found no overflow: with neither, no PMI can be ours and
+	 * the NMI handler reads nothing.
+	 */
+	unsigned int pmi_events;
+	bool pmi_stale;
 	/* samples in the current tick, against sample_limit */
 	unsigned long tick;
 	unsigned int tick_samples;
@@ -432,6 +439,12 @@ struct xu_box {
 	unsigned long saturated;	/* counters found saturated, reported */
 	bool enabled;			/* box-level enable written */
 	bool frozen;			/* inside pmu_disable/pmu_enable */
+	/*
+	 * PMI boxes: an event left since the walk last read the status (a
+	 * counter may have overflowed as it stopped); a box with no event
+	 * and no such leftover is not read in the PMI.
+	 */
+	bool pmi_stale;
 	/* PMI boxes: the value each counter was last armed with */
 	u64 armed[XU_MAX_COUNTERS];
 	struct hrtimer timer;
@@ -447,10 +460,10 @@ bool xu_regs_simulated(void);
 u64 xu_rdmsr(u32 msr);
 int xu_rdmsr_probe(u32 msr, u64 *val);
 void xu_wrmsr(u32 msr, u64 val);
-int xu_read_ctr(struct xu_box *box, u32 reg, u64 *val);
+int xu_read_ctr(struct xu_box *box, u32 reg, u64 *val, bool still);
 int xu_read_reg(struct xu_box *box, u32 reg, u64 *val);
 int xu_read_halves(int (*read)(void *ctx, u32 reg, u32 *val), void *ctx,
-		   u32 reg, u64 *val);
+		   u32 reg, u64 *val, bool still);
 void xu_write_reg(struct xu_box *box, u32 reg, u64 val);
 void xu_write_ctr(struct xu_box *box, u32 reg, u64 val);
 void xu_pci_write(struct pci_dev *pdev, u32 reg, u32 val);

@@ -1670,7 +1670,8 @@ static void xu_test_read_halves(struct kunit *test)
 			struct xu_fake_ctr c = { start, steps[s] };
 			u64 got = 0;
 
-			KUNIT_ASSERT_EQ(test, xu_read_halves(xu_fake_read, &c, 0xa0, &got), 0);
+			KUNIT_ASSERT_EQ(test,
+					xu_read_halves(xu_fake_read, &c, 0xa0, &got, false), 0);
 			KUNIT_EXPECT_GE_MSG(test, got, start, "step %llu start %#llx",
 					    steps[s], start);
 			KUNIT_EXPECT_LT_MSG(test, got, c.val, "step %llu start %#llx",
@@ -1694,7 +1695,7 @@ static void xu_test_read_halves_fails(struct kunit *test)
 		struct xu_fake_ctr c = { 0xffffffffULL, 1, 0, at };
 		u64 got = 0x1234;
 
-		KUNIT_EXPECT_EQ_MSG(test, xu_read_halves(xu_fake_read, &c, 0xa0, &got),
+		KUNIT_EXPECT_EQ_MSG(test, xu_read_halves(xu_fake_read, &c, 0xa0, &got, false),
 				    -EIO, "failing dword read %u", at);
 		KUNIT_EXPECT_EQ(test, got, 0x1234);
 	}
@@ -1702,7 +1703,44 @@ static void xu_test_read_halves_fails(struct kunit *test)
 		struct xu_fake_ctr gone = { U64_MAX, 0 };
 		u64 got = 0x1234;
 
-		KUNIT_EXPECT_EQ(test, xu_read_halves(xu_fake_read, &gone, 0xa0, &got), -EIO);
+		KUNIT_EXPECT_EQ(test, xu_read_halves(xu_fake_read, &gone, 0xa0, &got, false), -EIO);
+		KUNIT_EXPECT_EQ(test, got, 0x1234);
+	}
+}
+
+/*
+ * A counter that holds still (stopped, or its box frozen) is read in two
+ * dword reads, low then high, exactly; a running one in three (four when
+ * the high half moved).  A failing read or a removed device is an error.
+ */
+static void xu_test_read_halves_still(struct kunit *test)
+{
+	static const u64 vals[] = { 0, 0xffffffffULL, 0x100000000ULL, 0xffffffffffffULL };
+	unsigned int i, at;
+
+	for (i = 0; i < ARRAY_SIZE(vals); i++) {
+		struct xu_fake_ctr c = { vals[i], 0 }, r = { vals[i], 0 };
+		u64 got = 0;
+
+		KUNIT_EXPECT_EQ(test, xu_read_halves(xu_fake_read, &c, 0xa0, &got, true), 0);
+		KUNIT_EXPECT_EQ(test, got, vals[i]);
+		KUNIT_EXPECT_EQ(test, c.reads, 2);
+		KUNIT_EXPECT_EQ(test, xu_read_halves(xu_fake_read, &r, 0xa0, &got, false), 0);
+		KUNIT_EXPECT_EQ(test, r.reads, 3);
+	}
+	for (at = 1; at <= 2; at++) {
+		struct xu_fake_ctr c = { 0x1234567ULL, 0, 0, at };
+		u64 got = 0x1234;
+
+		KUNIT_EXPECT_EQ_MSG(test, xu_read_halves(xu_fake_read, &c, 0xa0, &got, true),
+				    -EIO, "failing dword read %u", at);
+		KUNIT_EXPECT_EQ(test, got, 0x1234);
+	}
+	{
+		struct xu_fake_ctr gone = { U64_MAX, 0 };
+		u64 got = 0x1234;
+
+		KUNIT_EXPECT_EQ(test, xu_read_halves(xu_fake_read, &gone, 0xa0, &got, true), -EIO);
 		KUNIT_EXPECT_EQ(test, got, 0x1234);
 	}
 }
@@ -1867,6 +1905,7 @@ static struct kunit_case xu_core_cases[] = {
 	KUNIT_CASE(xu_test_ignored_noted_once),
 	KUNIT_CASE(xu_test_read_halves),
 	KUNIT_CASE(xu_test_read_halves_fails),
+	KUNIT_CASE(xu_test_read_halves_still),
 	KUNIT_CASE(xu_test_fold_rearm_race),
 	KUNIT_CASE_PARAM(xu_test_periods_due, xu_due_gen_params),
 	KUNIT_CASE(xu_test_period_reload),

@@ -30,4 +30,12 @@ struct xeon_uncore_msr_ops {
 /* Provided by xeon_uncore_sim.ko; the driver looks it up with symbol_get(). */
 extern const struct xeon_uncore_msr_ops xeon_uncore_sim_msr_ops;
 
+/*
+ * Also xeon_uncore_sim.ko's: the register accesses (MSR, and config space
+ * of its PCI functions) made on @cpu since the model was loaded, by any
+ * driver.  For benchmarks (tools/testing/xeon_uncore/bench), which charge
+ * them to the code running on that CPU.
+ */
+u64 xeon_uncore_sim_accesses(unsigned int cpu);
+
 #endif /* _LINUX_PERF_XEON_UNCORE_H */

@@ -334,6 +334,7 @@ int sim_access(struct sim *sim, unsigned int socket, unsigned int cpu,
 	       bool write, u32 addr, u64 *val);
 int sim_pci_access(struct sim *sim, unsigned int socket, unsigned int cpu,
 		   bool write, u32 addr, unsigned int size, u32 *val);
+u64 sim_accesses_on(unsigned int cpu);
 void sim_set_manual(struct sim *sim, bool manual);
 void sim_advance(struct sim *sim, u64 cycles);
 u64 sim_truth(struct sim *sim, unsigned int socket, unsigned int tidx,

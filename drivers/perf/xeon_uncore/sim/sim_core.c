@@ -662,14 +662,32 @@ static bool sim_nmi_refused(struct sim *sim)
 	return false;
 }
 
+/*
+ * Register accesses made on each CPU, to any model (benchmarks charge them
+ * to the code running there: xeon_uncore_sim_accesses()).
+ */
+static DEFINE_PER_CPU(u64, sim_cpu_accesses);
+
+u64 sim_accesses_on(unsigned int cpu)
+{
+	return per_cpu(sim_cpu_accesses, cpu);
+}
+
+/* Under the lock, interrupts off: one more access on this CPU. */
+static void sim_count_access(struct sim *sim)
+{
+	this_cpu_inc(sim_cpu_accesses);
+	if (in_nmi())
+		sim->nmi_accesses++;
+}
+
 /* Under the lock: one MSR access of @v's on @socket, checked and logged. */
 static int sim_msr_locked(struct sim *sim, unsigned int socket,
 			  struct sim_viol *v)
 {
 	int ret;
 
-	if (in_nmi())
-		sim->nmi_accesses++;
+	sim_count_access(sim);
 	if (!v->acc.write && sim_fault_hit(sim, SIM_MSR, v->acc.addr)) {
 		ret = -EIO;
 	} else if (socket < sim->nsockets) {
@@ -720,8 +738,7 @@ static int sim_pci_locked(struct sim *sim, unsigned int socket,
 	unsigned int shift = 32 * a->hi + 8 * (v->acc.addr & 3);
 	int ret;
 
-	if (in_nmi())
-		sim->nmi_accesses++;
+	sim_count_access(sim);
 	if (!v->acc.write && sim_fault_hit(sim, SIM_PCI, v->acc.addr & ~3U))
 		ret = -ENXIO;
 	else

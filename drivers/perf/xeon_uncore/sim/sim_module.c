@@ -83,6 +83,12 @@ const struct xeon_uncore_msr_ops xeon_uncore_sim_msr_ops = {
 };
 EXPORT_SYMBOL_GPL(xeon_uncore_sim_msr_ops);
 
+u64 xeon_uncore_sim_accesses(unsigned int cpu)
+{
+	return sim_accesses_on(cpu);
+}
+EXPORT_SYMBOL_GPL(xeon_uncore_sim_accesses);
+
 /* ---- debugfs ----------------------------------------------------------- */
 
 struct sim_snap {
