@@ -19,6 +19,8 @@
 static const struct xu_platform *xu_pci_plat;
 static struct xu_pmu *xu_pci_pmus;
 static unsigned int xu_pci_npmus;
+static struct pci_device_id *xu_pci_ids;
+static bool xu_pci_registered;
 
 /*
  * The socket of each uncore bus, asked of the platform (its node-ID
@@ -59,8 +61,6 @@ out:
 	mutex_unlock(&xu_pci_buses_lock);
 	return socket;
 }
-static struct pci_device_id *xu_pci_ids;
-static bool xu_pci_registered;
 
 bool xu_box_present(const struct xu_box *box)
 {

@@ -1681,42 +1681,44 @@ static void xu_test_read_halves(struct kunit *test)
 }
 
 /*
- * A read that fails at any of its dword accesses (including the fourth,
- * taken only when the high half moved), or that returns the all-ones of a
- * removed device, is an error and leaves the value alone: the fold must
- * never mistake it for a counter that went back to 0 (a wrap).
+ * A read that fails at any of its dword accesses (running: including the
+ * fourth, taken only when the high half moved; still: either of two), or
+ * that returns the all-ones of a removed device, is an error and leaves
+ * the value alone: the fold must never mistake it for a counter that went
+ * back to 0 (a wrap).
  */
+static void xu_read_halves_fail(struct kunit *test, bool still)
+{
+	struct xu_fake_ctr gone = { U64_MAX, 0 };
+	unsigned int at;
+	u64 got = 0x1234;
+
+	for (at = 1; at <= (still ? 2 : 4); at++) {
+		/* running: 0xffffffff + 1 per read, the high half moves */
+		struct xu_fake_ctr c = { 0xffffffffULL, !still, 0, at };
+
+		KUNIT_EXPECT_EQ_MSG(test, xu_read_halves(xu_fake_read, &c, 0xa0, &got, still),
+				    -EIO, "failing dword read %u, still %d", at, still);
+		KUNIT_EXPECT_EQ(test, got, 0x1234);
+	}
+	KUNIT_EXPECT_EQ(test, xu_read_halves(xu_fake_read, &gone, 0xa0, &got, still), -EIO);
+	KUNIT_EXPECT_EQ(test, got, 0x1234);
+}
+
 static void xu_test_read_halves_fails(struct kunit *test)
 {
-	unsigned int at;
-
-	for (at = 1; at <= 4; at++) {
-		/* 0xffffffff + 1 per read: the high half moves, four reads */
-		struct xu_fake_ctr c = { 0xffffffffULL, 1, 0, at };
-		u64 got = 0x1234;
-
-		KUNIT_EXPECT_EQ_MSG(test, xu_read_halves(xu_fake_read, &c, 0xa0, &got, false),
-				    -EIO, "failing dword read %u", at);
-		KUNIT_EXPECT_EQ(test, got, 0x1234);
-	}
-	{
-		struct xu_fake_ctr gone = { U64_MAX, 0 };
-		u64 got = 0x1234;
-
-		KUNIT_EXPECT_EQ(test, xu_read_halves(xu_fake_read, &gone, 0xa0, &got, false), -EIO);
-		KUNIT_EXPECT_EQ(test, got, 0x1234);
-	}
+	xu_read_halves_fail(test, false);
+	xu_read_halves_fail(test, true);
 }
 
 /*
  * A counter that holds still (stopped, or its box frozen) is read in two
- * dword reads, low then high, exactly; a running one in three (four when
- * the high half moved).  A failing read or a removed device is an error.
+ * dword reads, low then high, exactly; a running one in three.
  */
 static void xu_test_read_halves_still(struct kunit *test)
 {
 	static const u64 vals[] = { 0, 0xffffffffULL, 0x100000000ULL, 0xffffffffffffULL };
-	unsigned int i, at;
+	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(vals); i++) {
 		struct xu_fake_ctr c = { vals[i], 0 }, r = { vals[i], 0 };
@@ -1727,21 +1729,6 @@ static void xu_test_read_halves_still(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, c.reads, 2);
 		KUNIT_EXPECT_EQ(test, xu_read_halves(xu_fake_read, &r, 0xa0, &got, false), 0);
 		KUNIT_EXPECT_EQ(test, r.reads, 3);
-	}
-	for (at = 1; at <= 2; at++) {
-		struct xu_fake_ctr c = { 0x1234567ULL, 0, 0, at };
-		u64 got = 0x1234;
-
-		KUNIT_EXPECT_EQ_MSG(test, xu_read_halves(xu_fake_read, &c, 0xa0, &got, true),
-				    -EIO, "failing dword read %u", at);
-		KUNIT_EXPECT_EQ(test, got, 0x1234);
-	}
-	{
-		struct xu_fake_ctr gone = { U64_MAX, 0 };
-		u64 got = 0x1234;
-
-		KUNIT_EXPECT_EQ(test, xu_read_halves(xu_fake_read, &gone, 0xa0, &got, true), -EIO);
-		KUNIT_EXPECT_EQ(test, got, 0x1234);
 	}
 }
 
