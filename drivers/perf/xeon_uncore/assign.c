@@ -127,6 +127,39 @@ unsigned long xu_event_counters(const struct xu_box_type *type, u64 config)
 }
 EXPORT_SYMBOL_IF_KUNIT(xu_event_counters);
 
+/* The bits of @val under @mask, packed into the low bits in their order. */
+static u64 xu_pack_bits(u64 val, u64 mask)
+{
+	u64 out = 0;
+	unsigned int n = 0;
+
+	for (; mask; mask &= mask - 1)
+		out |= ((val >> __ffs64(mask)) & 1) << n++;
+	return out;
+}
+
+/*
+ * The most counter @idx adds a cycle counting control value @ctl
+ * (struct xu_rate); a fixed counter counts its clock.
+ */
+unsigned int xu_event_max_inc(const struct xu_box_type *t, int idx, u64 ctl)
+{
+	const struct xu_rate *r;
+	unsigned int code, subs;
+
+	if (idx == t->num_counters || (ctl & t->rate_one))
+		return 1;
+	code = xu_pack_bits(ctl, t->rate_code);
+	for (r = xu_rate_row(t->rates); r; r = xu_rate_row(r + 1)) {
+		if (code < r->first || code > max(r->first, r->last))
+			continue;
+		subs = max_t(unsigned int, hweight64(ctl & t->rate_sub), 1);
+		return min(subs * r->max_inc, t->max_inc);
+	}
+	return t->max_inc;
+}
+EXPORT_SYMBOL_IF_KUNIT(xu_event_max_inc);
+
 /*
  * Validate the raw config words against the box's fields.  Returns NULL if
  * acceptable, or a reason for dmesg.  The kernel-owned enable bit and

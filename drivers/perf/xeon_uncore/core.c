@@ -312,15 +312,47 @@ static bool xu_box_audit(struct xu_box *box, struct perf_event *event,
 	return ours;
 }
 
-static ktime_t xu_box_poll_interval(const struct xu_box *box)
+/*
+ * How often to fold @event's counter: a quarter of the shortest time in
+ * which it can wrap, at its own rate (xu_event_max_inc()); sampling, often
+ * enough to see each period.
+ */
+static ktime_t xu_event_poll_interval(const struct xu_box *box,
+				      struct perf_event *event)
 {
 	const struct xu_box_type *t = box->pmu->type;
 	unsigned int ms = READ_ONCE(poll_ms);
+	int idx = event->hw.idx;
+	ktime_t poll;
 
 	if (ms)
-		return ms_to_ktime(ms);
-	return ns_to_ktime(xu_poll_interval_ns(t->width, t->max_inc,
-					       xu_plat->uclk_max_hz));
+		poll = ms_to_ktime(ms);
+	else
+		poll = ns_to_ktime(xu_poll_interval_ns(xu_width(t, idx),
+						       xu_event_max_inc(t, idx, event->hw.config),
+						       xu_plat->uclk_max_hz));
+	if (is_sampling_event(event))
+		poll = min(poll, xu_sample_interval(box, event));
+	return poll;
+}
+
+/* The shortest interval the box's started, polled events need; 0: none. */
+static ktime_t xu_box_poll_interval(const struct xu_box *box)
+{
+	ktime_t poll = 0;
+	unsigned int i;
+
+	for_each_set_bit(i, &box->used, XU_MAX_COUNTERS) {
+		struct perf_event *event = box->counters[i];
+		ktime_t p;
+
+		if ((event->hw.state & PERF_HES_STOPPED) || xu_ctr_pmi(box, i))
+			continue;
+		p = xu_event_poll_interval(box, event);
+		if (!poll || p < poll)
+			poll = p;
+	}
+	return poll;
 }
 
 static void xu_box_enable(struct xu_box *box)
@@ -454,9 +486,7 @@ void xu_pmu_start(struct perf_event *event, int flags)
 
 	if (xu_ctr_pmi(box, hwc->idx))
 		return;
-	poll = xu_box_poll_interval(box);
-	if (is_sampling_event(event))
-		poll = min(poll, xu_sample_interval(box, event));
+	poll = xu_event_poll_interval(box, event);
 	xu_box_timer_start(box, poll);
 }
 
@@ -478,6 +508,9 @@ void xu_pmu_stop(struct perf_event *event, int flags)
 		if (!xu_ctr_pmi(box, hwc->idx) && --box->n_active == 0) {
 			box->next_poll = hrtimer_get_expires(&box->timer);
 			hrtimer_try_to_cancel(&box->timer);
+		} else if (!xu_ctr_pmi(box, hwc->idx)) {
+			/* the next expiry goes by the events that stay */
+			box->poll = xu_box_poll_interval(box);
 		}
 	}
 	if ((flags & PERF_EF_UPDATE) && !(hwc->state & PERF_HES_UPTODATE)) {

@@ -565,12 +565,13 @@ static enum hrtimer_restart xu_unthrottle(struct hrtimer *timer)
 
 /* ---- polled boxes --------------------------------------------------- */
 
-/* How often to poll @box for @event's samples: one period at full rate. */
+/* How often to poll @box for @event's samples: one period at its full rate. */
 ktime_t xu_sample_interval(const struct xu_box *box, struct perf_event *event)
 {
 	const struct xu_box_type *t = box->pmu->type;
+	unsigned int max_inc = xu_event_max_inc(t, event->hw.idx, event->hw.config);
 	u64 ns = mul_u64_u64_div_u64(event->hw.sample_period, NSEC_PER_SEC,
-				     (u64)t->max_inc * xu_irq_plat->uclk_max_hz);
+				     (u64)max_inc * xu_irq_plat->uclk_max_hz);
 
 	return ns_to_ktime(max_t(u64, ns, XU_SAMPLE_POLL_MIN_NS));
 }
@@ -698,6 +699,27 @@ static int xu_stats_show(struct seq_file *m, void *v)
 }
 DEFINE_SHOW_ATTRIBUTE(xu_stats);
 
+/* Each box whose poll timer is armed: its PMU, socket and interval. */
+static int xu_timers_show(struct seq_file *m, void *v)
+{
+	unsigned int i, b;
+	struct xu_box *box;
+
+	for (i = 0; i < XU_MAX_SOCKETS; i++) {
+		struct xu_socket *sk = xu_socket_of_id(i);
+
+		if (!sk)
+			break;
+		for (b = 0; (box = xu_socket_box_nr(sk, b)); b++)
+			if (hrtimer_active(&box->timer))
+				seq_printf(m, "%s %u poll_us %llu\n", box->pmu->name, i,
+					   div_u64(ktime_to_ns(READ_ONCE(box->poll)),
+						   NSEC_PER_USEC));
+	}
+	return 0;
+}
+DEFINE_SHOW_ATTRIBUTE(xu_timers);
+
 void xu_socket_irq_init(struct xu_socket *sk)
 {
 	init_irq_work(&sk->throttle_work, xu_throttle_work);
@@ -732,6 +754,7 @@ int xu_irq_init(const struct xu_platform *plat, bool use_pmi)
 	}
 	xu_debugfs = debugfs_create_dir(KBUILD_MODNAME, NULL);
 	debugfs_create_file("stats", 0444, xu_debugfs, NULL, &xu_stats_fops);
+	debugfs_create_file("timers", 0444, xu_debugfs, NULL, &xu_timers_fops);
 	if (!use_pmi || !plat->pmi_status)
 		return 0;
 	ret = register_nmi_handler(NMI_LOCAL, xu_nmi_handler, 0, KBUILD_MODNAME);

@@ -240,6 +240,80 @@ static const struct xu_constraint snbep_r3qpi_constraints[] = {
 	{ }
 };
 
+/*
+ * Rates (struct xu_rate): the events of perf's jaketown list (and
+ * libpfm4's rows where perf lacks a code) that count cycles or
+ * occurrences, at most one a cycle for each umask bit set.  Left at the
+ * box's max_inc: occupancies, accumulators, and credit events that
+ * increment by the credits taken in a cycle.  The U-box, PCU and QPI
+ * have none: their worst case already polls at most once an hour or
+ * three.
+ */
+#define SNBEP_RATE_BITS(_thresh)				\
+	.rate_code	= SNBEP_CTL_EV_SEL | SNBEP_CTL_EV_SEL_EXT,	\
+	.rate_sub	= SNBEP_CTL_UMASK,				\
+	.rate_one	= SNBEP_CTL_EDGE | (_thresh)
+
+#define SNBEP_COUNTS(_first, _last)	XU_RATES(_first, _last, 1)
+#define SNBEP_COUNT(_code)		XU_RATE(_code, 1)
+
+static const struct xu_rate snbep_cbox_rates[] = {
+	SNBEP_COUNT(0x00), SNBEP_COUNTS(0x02, 0x05), SNBEP_COUNT(0x07),
+	SNBEP_COUNTS(0x12, 0x14), SNBEP_COUNTS(0x1b, 0x1e),
+	SNBEP_COUNTS(0x31, 0x35), SNBEP_COUNT(0x37), SNBEP_COUNT(0x39),
+	{ }
+};
+
+static const struct xu_rate snbep_ha_common_rates[] = {
+	SNBEP_COUNTS(0x00, 0x01), SNBEP_COUNTS(0x0b, 0x16),
+	SNBEP_COUNTS(0x18, 0x1c), SNBEP_COUNT(0x1e), SNBEP_COUNT(0x22),
+	SNBEP_COUNT(0x27), SNBEP_COUNTS(0x29, 0x2a), SNBEP_COUNT(0x2f),
+	SNBEP_COUNTS(0x31, 0x33), SNBEP_COUNTS(0x35, 0x36),
+	SNBEP_COUNTS(0x3e, 0x40),
+	{ }
+};
+
+static const struct xu_rate snbep_ha_rates[] = {
+	SNBEP_COUNT(0x06),
+	XU_RATES_MORE(snbep_ha_common_rates),
+};
+
+static const struct xu_rate snbep_imc_common_rates[] = {
+	SNBEP_COUNTS(0x00, 0x02), SNBEP_COUNTS(0x04, 0x09),
+	SNBEP_COUNTS(0x10, 0x11), SNBEP_COUNTS(0x20, 0x24), SNBEP_COUNT(0x41),
+	SNBEP_COUNT(0x43), SNBEP_COUNTS(0x83, 0x86),
+	{ }
+};
+
+static const struct xu_rate snbep_imc_rates[] = {
+	SNBEP_COUNT(0x12),
+	XU_RATES_MORE(snbep_imc_common_rates),
+};
+
+static const struct xu_rate snbep_r2pcie_common_rates[] = {
+	SNBEP_COUNT(0x01), SNBEP_COUNTS(0x07, 0x0a), SNBEP_COUNT(0x10),
+	SNBEP_COUNT(0x12), SNBEP_COUNT(0x23), SNBEP_COUNTS(0x25, 0x26),
+	SNBEP_COUNT(0x32), SNBEP_COUNT(0x34),
+	{ }
+};
+
+static const struct xu_rate snbep_r2pcie_rates[] = {
+	SNBEP_COUNT(0x24),
+	XU_RATES_MORE(snbep_r2pcie_common_rates),
+};
+
+static const struct xu_rate snbep_r3qpi_common_rates[] = {
+	SNBEP_COUNT(0x01), SNBEP_COUNTS(0x07, 0x0a), SNBEP_COUNTS(0x10, 0x12),
+	SNBEP_COUNTS(0x25, 0x26), SNBEP_COUNTS(0x31, 0x32), SNBEP_COUNT(0x34),
+	SNBEP_COUNT(0x37),
+	{ }
+};
+
+static const struct xu_rate snbep_r3qpi_rates[] = {
+	SNBEP_COUNTS(0x21, 0x22), SNBEP_COUNT(0x24),
+	XU_RATES_MORE(snbep_r3qpi_common_rates),
+};
+
 /* 64 bytes per CAS, in MiB */
 #define SNBEP_CAS_MIB	.scale = "6.103515625e-5", .unit = "MiB"
 
@@ -518,7 +592,8 @@ static const struct xu_shared_reg snbep_pcu_filter = {
 	.fixed_ctl	= SNBEP_U_FIXED_CTL,			\
 	.fixed_ctr	= SNBEP_U_FIXED_CTR,			\
 	.fixed_width	= 48,					\
-	.enable_bit	= SNBEP_CTL_EN
+	.enable_bit	= SNBEP_CTL_EN,				\
+	SNBEP_RATE_BITS(SNBEP_CTL_THRESH5)
 
 static const struct xu_box_type snbep_ubox = {
 	SNBEP_UBOX_LAYOUT(&snbep_part),
@@ -544,10 +619,12 @@ static const struct xu_box_type snbep_ubox = {
 	.ctl_stride	= 1,					\
 	.ctr_stride	= 1,					\
 	.enable_bit	= SNBEP_CTL_EN,				\
+	SNBEP_RATE_BITS(SNBEP_CTL_THRESH8),			\
 	.ops		= &snbep_cbox_ops
 
 static const struct xu_box_type snbep_cbox = {
 	SNBEP_CBOX_LAYOUT(&snbep_part, 8),
+	.rates		= snbep_cbox_rates,
 	.constraints	= snbep_cbox_constraints,
 	.shared		= &snbep_cbox_filter,
 	.nshared	= 1,
@@ -571,6 +648,7 @@ static const struct xu_box_type snbep_cbox = {
 	.shared		= &snbep_pcu_filter,			\
 	.nshared	= 1,					\
 	.fields		= snbep_pcu_fields,			\
+	SNBEP_RATE_BITS(SNBEP_CTL_THRESH5 | SNBEP_PCU_OCC_EDGE),	\
 	.ops		= &snbep_pcu_ops
 
 static const struct xu_box_type snbep_pcu = {
@@ -598,7 +676,8 @@ static const struct xu_shared_reg snbep_qpi_mm[] = {
 	.ctr0		= SNBEP_PCI_CTR0,			\
 	.ctl_stride	= 4,					\
 	.ctr_stride	= 8,					\
-	.enable_bit	= SNBEP_CTL_EN
+	.enable_bit	= SNBEP_CTL_EN,				\
+	SNBEP_RATE_BITS(SNBEP_CTL_THRESH8)
 
 /*
  * max_inc: the deepest queue a box's occupancy events count (HA tracker
@@ -608,6 +687,7 @@ static const struct xu_shared_reg snbep_qpi_mm[] = {
 static const struct xu_box_type snbep_ha = {
 	SNBEP_PCI_BOX(&snbep_part, "ha", 1, (const u16[]){ 0x3c46 }, 4, 48),
 	.max_inc	= 128,
+	.rates		= snbep_ha_rates,
 	.fields		= snbep_pci_fields,
 	.ops		= &snbep_box_ops,
 };
@@ -619,6 +699,7 @@ static const struct xu_box_type snbep_imc = {
 	.fixed_ctl	= SNBEP_MC_FIXED_CTL,
 	.fixed_ctr	= SNBEP_MC_FIXED_CTR,
 	.fixed_width	= 48,
+	.rates		= snbep_imc_rates,
 	.fields		= snbep_pci_fields,
 	.events		= snbep_imc_events,
 	.ops		= &snbep_imc_ops,
@@ -639,6 +720,7 @@ static const struct xu_box_type snbep_r2pcie = {
 	SNBEP_PCI_BOX(&snbep_part, "r2pcie", 1, (const u16[]){ 0x3c43 }, 4, 44),
 	.max_inc	= 32,
 	.fields		= snbep_pci_fields,
+	.rates		= snbep_r2pcie_rates,
 	.constraints	= snbep_r2pcie_constraints,
 	.ops		= &snbep_box_ops,
 };
@@ -647,6 +729,7 @@ static const struct xu_box_type snbep_r3qpi = {
 	SNBEP_PCI_BOX(&snbep_part, "r3qpi", 2, ((const u16[]){ 0x3c44, 0x3c45 }), 3, 44),
 	.max_inc	= 32,
 	.fields		= snbep_pci_fields,
+	.rates		= snbep_r3qpi_rates,
 	.constraints	= snbep_r3qpi_constraints,
 	.ops		= &snbep_box_ops,
 };
@@ -833,6 +916,12 @@ static const struct xu_shared_reg ivbep_cbox_filters[] = {
  * The E5-2600's constraints (upstream keeps them unchanged), and QLRU,
  * new in this part, on counters 0-1 as perf's ivytown table has it.
  */
+/* rates: the E5-2600's, and QLRU */
+static const struct xu_rate ivbep_cbox_rates[] = {
+	SNBEP_COUNT(0x3c),
+	XU_RATES_MORE(snbep_cbox_rates),
+};
+
 static const struct xu_constraint ivbep_cbox_constraints[] = {
 	XU_CONSTRAINT(SNBEP_CTL_EV_SEL, 0x3c, 0x3),
 	XU_CONSTRAINTS_MORE(snbep_cbox_constraints),
@@ -841,6 +930,7 @@ static const struct xu_constraint ivbep_cbox_constraints[] = {
 static const struct xu_box_type ivbep_cbox = {
 	SNBEP_CBOX_LAYOUT(&ivbep_part, 15),
 	IVBEP_PMI(IVBEP_OV_C, IVBEP_C0_BOX_STATUS),
+	.rates		= ivbep_cbox_rates,
 	.constraints	= ivbep_cbox_constraints,
 	.shared		= ivbep_cbox_filters,
 	.nshared	= ARRAY_SIZE(ivbep_cbox_filters),
@@ -859,10 +949,40 @@ static const struct xu_box_type ivbep_pcu = {
  * hidden), ov_en, a status register
  */
 
+/* rates (as the E5-2600's, from perf's ivytown list) */
+static const struct xu_rate ivbep_ha_rates[] = {
+	SNBEP_COUNT(0x03), SNBEP_COUNT(0x17), SNBEP_COUNT(0x21),
+	SNBEP_COUNTS(0x41, 0x42), SNBEP_COUNTS(0x51, 0x54),
+	SNBEP_COUNTS(0x56, 0x58), SNBEP_COUNT(0x60),
+	XU_RATES_MORE(snbep_ha_common_rates),
+};
+
+static const struct xu_rate ivbep_imc_rates[] = {
+	SNBEP_COUNT(0x90), SNBEP_COUNTS(0xa0, 0xa1), SNBEP_COUNTS(0xb0, 0xc1),
+	XU_RATES_MORE(snbep_imc_common_rates),
+};
+
+static const struct xu_rate ivbep_irp_rates[] = {
+	SNBEP_COUNTS(0x00, 0x06), SNBEP_COUNTS(0x0a, 0x0b),
+	SNBEP_COUNTS(0x0e, 0x0f), SNBEP_COUNTS(0x15, 0x1a),
+	{ }
+};
+
+static const struct xu_rate ivbep_r2pcie_rates[] = {
+	SNBEP_COUNT(0x11), SNBEP_COUNT(0x28),
+	XU_RATES_MORE(snbep_r2pcie_common_rates),
+};
+
+static const struct xu_rate ivbep_r3qpi_rates[] = {
+	SNBEP_COUNT(0x23), SNBEP_COUNTS(0x28, 0x2f), SNBEP_COUNT(0x39),
+	XU_RATES_MORE(snbep_r3qpi_common_rates),
+};
+
 static const struct xu_box_type ivbep_ha = {
 	SNBEP_PCI_BOX(&ivbep_part, "ha", 2, ((const u16[]){ 0x0e30, 0x0e38 }), 4, 48),
 	IVBEP_PMI(IVBEP_OV_H, IVBEP_PCI_BOX_STATUS),
 	.max_inc	= 128,
+	.rates		= ivbep_ha_rates,
 	.fields		= snbep_pci_fields,
 	.ops		= &snbep_box_ops,
 };
@@ -883,6 +1003,7 @@ static const struct xu_box_type ivbep_imc = {
 	.fixed_ctl	= SNBEP_MC_FIXED_CTL,
 	.fixed_ctr	= SNBEP_MC_FIXED_CTR,
 	.fixed_width	= 48,
+	.rates		= ivbep_imc_rates,
 	.fields		= snbep_pci_fields,
 	.events		= snbep_imc_events,
 	.ops		= &snbep_imc_ops,
@@ -895,6 +1016,7 @@ static const struct xu_box_type ivbep_irp = {
 	.ctl_offsets	= (const u32[]){ 0xd8, 0xdc, 0xe0, 0xe4 },
 	.ctr_offsets	= (const u32[]){ 0xa0, 0xb0, 0xb8, 0xc0 },
 	.max_inc	= 32,
+	.rates		= ivbep_irp_rates,
 	.fields		= snbep_pci_fields,
 	.ops		= &snbep_box_ops,
 };
@@ -923,6 +1045,7 @@ static const struct xu_box_type ivbep_r2pcie = {
 	IVBEP_PMI(IVBEP_OV_R2, IVBEP_PCI_BOX_STATUS),
 	.max_inc	= 32,
 	.fields		= snbep_pci_fields,
+	.rates		= ivbep_r2pcie_rates,
 	.constraints	= ivbep_r2pcie_constraints,
 	.ops		= &snbep_box_ops,
 };
@@ -951,6 +1074,7 @@ static const struct xu_box_type ivbep_r3qpi = {
 	.reserved	= ivbep_reserved,
 	.max_inc	= 255,
 	.fields		= snbep_pci_fields,
+	.rates		= ivbep_r3qpi_rates,
 	.constraints	= ivbep_r3qpi_constraints,
 	.ops		= &snbep_box_ops,
 };

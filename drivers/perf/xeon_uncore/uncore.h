@@ -112,6 +112,35 @@ xu_constraint_row(const struct xu_constraint *c)
 }
 
 /*
+ * How fast an event counts, for how often a polled counter must be folded.
+ * An event whose code is in [@first, @last] (@first alone when @last is
+ * below it) adds at most @max_inc a cycle for each subevent it selects
+ * (a selection of several adds up), never more than its type's max_inc;
+ * a code in no row (an occupancy, or one the guide does not list) may add
+ * the type's max_inc.  The code is the control's bits in the type's
+ * rate_code, packed low (the QPI's extended event select is code bit 8).
+ * A row with no max_inc ends the table, or goes on in @more.
+ */
+struct xu_rate {
+	u16 first, last;
+	u16 max_inc;
+	const struct xu_rate *more;
+};
+
+#define XU_RATES(_first, _last, _max_inc) \
+	{ .first = (_first), .last = (_last), .max_inc = (_max_inc) }
+/* one code: @last below @first */
+#define XU_RATE(_code, _max_inc)	{ .first = (_code), .max_inc = (_max_inc) }
+#define XU_RATES_MORE(_table)	{ .more = (_table) }
+
+static inline const struct xu_rate *xu_rate_row(const struct xu_rate *r)
+{
+	while (r && !r->max_inc)
+		r = r->more;
+	return r;
+}
+
+/*
  * Bits of a config word that this part reserves where a sibling part has a
  * field (the E5-2600's invert on the E5-2600 v2): refused, saying why.
  */
@@ -281,6 +310,16 @@ struct xu_box_type {
 	unsigned int num_counters;
 	unsigned int width;		/* counter bits */
 	unsigned int max_inc;		/* largest per-cycle increment of any event */
+	/*
+	 * Per-event rates (struct xu_rate): the control bits of the event
+	 * code, of the subevent selection, and those that make any event
+	 * add at most 1 a cycle (a threshold compares, edge detect counts
+	 * transitions).
+	 */
+	const struct xu_rate *rates;
+	u64 rate_code;
+	u64 rate_sub;
+	u64 rate_one;
 
 	/* MSR layout: box i's registers are offset by box_offsets[i] */
 	u32 box_ctl;			/* box enable/freeze; 0 if none */
@@ -548,6 +587,7 @@ static inline u64 xu_prev_armed(u64 prev, u64 val, unsigned int width)
 u64 xu_poll_interval_ns(unsigned int width, unsigned int max_inc, u64 uclk_hz);
 int xu_assign_counters(const unsigned long *allowed, unsigned int n, int *assign);
 unsigned long xu_event_counters(const struct xu_box_type *type, u64 config);
+unsigned int xu_event_max_inc(const struct xu_box_type *t, int idx, u64 ctl);
 const char *xu_check_config(const struct xu_pmu *xp, const u64 *config);
 bool xu_field_present(const struct xu_box_type *t, const struct xu_field *f);
 void xu_type_valid(const struct xu_box_type *t, u64 *valid);

@@ -700,6 +700,77 @@ static void xu_test_constraints(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, xu_event_counters(type, 0x14), all);
 }
 
+/* The control value whose rate_code bits read @code, bit by bit. */
+static u64 xu_test_code_ctl(const struct xu_box_type *t, unsigned int code)
+{
+	unsigned int b, n = 0;
+	u64 ctl = 0;
+
+	for (b = 0; b < 64; b++) {
+		if (!(t->rate_code & BIT_ULL(b)))
+			continue;
+		if (code & BIT(n))
+			ctl |= BIT_ULL(b);
+		n++;
+	}
+	return ctl;
+}
+
+/*
+ * Rates, against brute force: an event's rate is the largest that any
+ * row containing its code gives (overlapping rows may not understate),
+ * times the subevents it selects, capped at the type's worst case; a code
+ * in no row, the worst case; a threshold or edge, 1; a fixed counter, 1.
+ * And the interval each rate gives is a quarter turn of the counter at
+ * most.  Every type of every platform, every code, five umasks.
+ */
+static void xu_test_rates(struct kunit *test)
+{
+	static const u64 subs[] = { 0, 0x01, 0x03, 0x0f, 0xff };
+	const struct xu_box_type *t = xu_param_type(test);
+	const struct xu_platform *plat = xu_id_plat(xu_plat_of(test->param_value));
+	unsigned int ncodes = BIT(hweight64(t->rate_code)), code, u, listed = 0;
+	const struct xu_rate *r;
+
+	for (r = xu_rate_row(t->rates); r; r = xu_rate_row(r + 1)) {
+		KUNIT_EXPECT_LT(test, r->first, ncodes);
+		KUNIT_EXPECT_LT(test, r->last, ncodes);
+		KUNIT_EXPECT_LE(test, r->max_inc, t->max_inc);
+	}
+	for (code = 0; code < ncodes; code++) {
+		for (u = 0; u < ARRAY_SIZE(subs); u++) {
+			u64 sub = subs[u] << __ffs64(t->rate_sub | BIT_ULL(63));
+			u64 ctl = xu_test_code_ctl(t, code) | (sub & t->rate_sub);
+			unsigned int n = max_t(unsigned int, hweight64(ctl & t->rate_sub), 1);
+			unsigned int want = 0, got, w = t->width;
+			u64 ns, ev;
+
+			for (r = xu_rate_row(t->rates); r; r = xu_rate_row(r + 1)) {
+				unsigned int last = r->last < r->first ? r->first : r->last;
+
+				if (code >= r->first && code <= last)
+					want = max(want, min(r->max_inc * n, t->max_inc));
+			}
+			if (!want)
+				want = t->max_inc;
+			else if (!u)
+				listed++;
+			got = xu_event_max_inc(t, 0, ctl);
+			KUNIT_EXPECT_EQ_MSG(test, got, want, "code %#x ctl %#llx", code, ctl);
+			if (t->rate_one)
+				KUNIT_EXPECT_EQ(test, xu_event_max_inc(t, 0, ctl | t->rate_one),
+						1U);
+			ns = xu_poll_interval_ns(w, got, plat->uclk_max_hz);
+			ev = mul_u64_u64_div_u64(ns, plat->uclk_max_hz * got, NSEC_PER_SEC);
+			if (ns > NSEC_PER_MSEC)
+				KUNIT_EXPECT_LE(test, ev, BIT_ULL(w) / 4 + 1);
+		}
+	}
+	if (t->fixed_ctr)
+		KUNIT_EXPECT_EQ(test, xu_event_max_inc(t, t->num_counters, 0), 1U);
+	kunit_info(test, "%u of %u codes at their own rate", listed, ncodes);
+}
+
 /* ---- Xeon 7100/7400 L3: unit classes, encoding, part differences ---- */
 
 /*
@@ -1877,6 +1948,7 @@ static struct kunit_case xu_core_cases[] = {
 	KUNIT_CASE_PARAM(xu_test_config_bits, xu_type_gen),
 	KUNIT_CASE_PARAM(xu_test_event_aliases, xu_type_gen),
 	KUNIT_CASE_PARAM(xu_test_constraints, xu_type_gen),
+	KUNIT_CASE_PARAM(xu_test_rates, xu_type_gen),
 	KUNIT_CASE_PARAM(xu_test_register_layout, xu_type_gen),
 	KUNIT_CASE_PARAM(xu_test_overflow_tree, xu_type_gen),
 	KUNIT_CASE_PARAM(xu_test_l3_encode, xu_l3_gen_params),

@@ -425,6 +425,7 @@ void sim_nmi_read_hook(u32 msr);
 int sim_nmi_read_cmd(char *cmd);
 void sim_nmi_read_show(struct seq_file *m);
 bool sim_nmi_held(void);
+int sim_nmi_unrelated_send(unsigned int cpu);
 struct seq_file;
 void sim_nmi_show(struct seq_file *m);
 

@@ -578,8 +578,13 @@ static int sim_show_pmi(struct seq_file *m, void *v)
 	return 0;
 }
 
+/* "hold", "release", or "unrelated CPU" (an NMI not the uncore's) */
 static int sim_cmd_pmi(struct sim *sim, char *cmd)
 {
+	unsigned int cpu;
+
+	if (sscanf(cmd, "unrelated %u", &cpu) == 1)
+		return sim_nmi_unrelated_send(cpu);
 	if (sysfs_streq(cmd, "hold"))
 		sim_nmi_hold(true);
 	else if (sysfs_streq(cmd, "release"))

@@ -96,6 +96,24 @@ static atomic_t sim_nr_armed;
 static atomic64_t sim_nr_reads;
 static DEFINE_PER_CPU(bool, sim_nr_pending);
 
+/*
+ * debugfs "pmi unrelated CPU": an NMI that is not the uncore's, as a core
+ * PMU or a backtrace sends, which the model's own handler claims: what
+ * the driver's handler costs for it is in nmi_accesses.
+ */
+static DEFINE_PER_CPU(atomic_t, sim_nmi_unrelated);
+static atomic64_t sim_nmi_unrelated_sent;
+
+int sim_nmi_unrelated_send(unsigned int cpu)
+{
+	if (cpu >= nr_cpu_ids || !cpu_online(cpu))
+		return -EINVAL;
+	atomic_inc(per_cpu_ptr(&sim_nmi_unrelated, cpu));
+	atomic64_inc(&sim_nmi_unrelated_sent);
+	apic->send_IPI(cpu, NMI_VECTOR);
+	return 0;
+}
+
 static void sim_nmi_read_event(void)
 {
 	struct perf_event *ev = READ_ONCE(sim_nr_event);
@@ -114,6 +132,8 @@ static int sim_nmi_handler(unsigned int type, struct pt_regs *regs)
 
 	if (atomic_read(e))
 		atomic_set(e, 0);
+	if (atomic_add_unless(this_cpu_ptr(&sim_nmi_unrelated), -1, 0))
+		return NMI_HANDLED;
 	if (__this_cpu_read(sim_nr_pending)) {
 		sim_nmi_read_event();
 		return NMI_HANDLED;
@@ -428,4 +448,6 @@ void sim_nmi_show(struct seq_file *m)
 	seq_printf(m, "nmi_self %llu\n", READ_ONCE(sim_nmi_self));
 	seq_printf(m, "nmi_timeout %llu\n", READ_ONCE(sim_nmi_timeout));
 	seq_printf(m, "nmi_offline %llu\n", READ_ONCE(sim_nmi_offline));
+	seq_printf(m, "nmi_unrelated %lld\n",
+		   (long long)atomic64_read(&sim_nmi_unrelated_sent));
 }
