@@ -225,6 +225,7 @@ bool xu_event_fold(struct xu_box *box, struct perf_event *event)
 	struct hw_perf_event *hwc = &event->hw;
 	unsigned int width = xu_width(box->pmu->type, hwc->idx);
 	u64 prev, now, delta;
+	bool wrapped;
 
 	do {
 		prev = local64_read(&hwc->prev_count);
@@ -237,12 +238,18 @@ bool xu_event_fold(struct xu_box *box, struct perf_event *event)
 		 * program took the counter: not a wrap's worth of its count.
 		 * (A stopped counter's control is 0, the driver's doing.)
 		 */
-		if (now < (prev & GENMASK_ULL(width - 1, 0)) &&
-		    !(hwc->state & PERF_HES_STOPPED) &&
+		wrapped = now < (prev & GENMASK_ULL(width - 1, 0));
+		if (wrapped && !(hwc->state & PERF_HES_STOPPED) &&
 		    !xu_event_audit(box, event, false))
 			return false;
 		now = xu_prev_folded(prev, now, width);
 	} while (local64_cmpxchg(&hwc->prev_count, prev, now) != prev);
+	/* a polled box's folds hold its lock (xu_event_update()) */
+	if (!box->pmu->pmi) {
+		box->folded |= BIT(hwc->idx);
+		if (wrapped)
+			box->wrap_seen |= BIT(hwc->idx);
+	}
 
 	delta = xu_delta(prev, now, width);
 	local64_add(delta, &event->count);
@@ -377,14 +384,76 @@ static void xu_box_disable(struct xu_box *box)
  * xu_cpu_offline) a timer folds, and the periods it completed stay in
  * period_left for the collector's first poll.
  */
+/*
+ * A polled box whose status shows every wrap (xu_ovf.always), before its
+ * poll folds: read and clear the status, and take, under the box lock,
+ * the counters folds found wrapped since the last such read (@seen).
+ * Returns the started counters whose bit was set: each wrapped since the
+ * last read, so the first fold after that wrap must have found it.
+ */
+static unsigned long xu_box_wraps(struct xu_box *box, unsigned long *seen)
+{
+	const struct xu_box_type *t = box->pmu->type;
+	const struct xu_ovf *o = t->ovf;
+	unsigned long flags, wrapped = 0;
+	u64 st;
+
+	if (!o || !o->always || !o->status || box->pmu->pmi)
+		return 0;
+	raw_spin_lock_irqsave(&box->lock, flags);
+	*seen = box->wrap_seen;
+	box->wrap_seen = 0;
+	box->folded = 0;
+	if (!xu_read_reg(box, box->base + o->status, &st) && st) {
+		xu_write_reg(box, xu_box_ovf_clear(box), st);
+		wrapped = xu_ovf_counters(t, st) & box->active & ~box->wrap_fresh;
+	}
+	box->wrap_fresh = 0;
+	raw_spin_unlock_irqrestore(&box->lock, flags);
+	return wrapped;
+}
+
+/*
+ * After the poll's folds: a counter of @wrapped that no fold found wrapped
+ * went round unseen (the timer ran more than a wrap late).  Its count is
+ * short by a wrap at least: one is added, and counted.  A saturating
+ * counter's status means it stopped, not wrapped.
+ */
+static void xu_box_missed_wraps(struct xu_box *box, unsigned long wrapped,
+				unsigned long seen)
+{
+	const struct xu_box_type *t = box->pmu->type;
+	unsigned long flags;
+	unsigned int i;
+
+	raw_spin_lock_irqsave(&box->lock, flags);
+	wrapped &= box->folded & ~(seen | box->wrap_seen | box->wrap_fresh);
+	for_each_set_bit(i, &wrapped, XU_MAX_COUNTERS) {
+		struct perf_event *event = box->counters[i];
+		u64 lap = BIT_ULL(xu_width(t, i));
+
+		if (!event || (event->hw.config & t->sat_bit))
+			continue;
+		local64_add(lap, &event->count);
+		if (is_sampling_event(event))
+			local64_sub(lap, &event->hw.period_left);
+		box->sk->stats.missed_wraps++;
+		pr_warn_ratelimited("%s: counter %u wrapped between two folds unseen (its poll ran late): 2^%u added to the count, which may still be short\n",
+				    box->pmu->name, i, xu_width(t, i));
+	}
+	raw_spin_unlock_irqrestore(&box->lock, flags);
+}
+
 static enum hrtimer_restart xu_box_poll(struct hrtimer *timer)
 {
 	struct xu_box *box = container_of(timer, struct xu_box, timer);
 	bool here = READ_ONCE(box->sk->cpu) == smp_processor_id();
+	unsigned long wrapped, seen = 0;
 	bool freeze = false;
 	unsigned int i;
 
 	box->sk->stats.polls++;
+	wrapped = xu_box_wraps(box, &seen);
 	/* a sample that reads its group reads it at one instant */
 	for_each_set_bit(i, &box->used, XU_MAX_COUNTERS)
 		if (box->counters[i]->attr.sample_type & PERF_SAMPLE_READ)
@@ -404,6 +473,8 @@ static enum hrtimer_restart xu_box_poll(struct hrtimer *timer)
 	}
 	if (freeze)
 		xu_box_enable(box);
+	if (wrapped)
+		xu_box_missed_wraps(box, wrapped, seen);
 	/* a sample may have stopped the last event (its event limit) */
 	if (!box->n_active)
 		return HRTIMER_NORESTART;
@@ -473,6 +544,8 @@ void xu_pmu_start(struct perf_event *event, int flags)
 		/* a new period (PERF_EVENT_IOC_PERIOD): counted from here */
 		if ((flags & PERF_EF_RELOAD) && is_sampling_event(event))
 			xu_period_reload(hwc);
+		/* its overflow status may be from before it (xu_box_wraps()) */
+		box->wrap_fresh |= BIT(hwc->idx);
 		/* stopped: its control is off */
 		if (!xu_read_ctr(box, hwc->event_base, &now, true))
 			local64_set(&hwc->prev_count,

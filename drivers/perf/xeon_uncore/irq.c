@@ -690,10 +690,11 @@ static int xu_stats_show(struct seq_file *m, void *v)
 			break;
 		st = &sk->stats;
 		armed = xu_timers_armed(sk, &min_ns);
-		seq_printf(m, "socket %u armed %u poll_us %llu polls %llu nmis %llu stray %llu kicks %llu overflows %llu samples %llu throttled %llu read_errors %llu foreign %llu\n",
+		seq_printf(m, "socket %u armed %u poll_us %llu polls %llu nmis %llu stray %llu kicks %llu overflows %llu samples %llu throttled %llu read_errors %llu foreign %llu missed_wraps %llu\n",
 			   i, armed, div_u64(min_ns, NSEC_PER_USEC), st->polls,
 			   st->nmis, st->stray, st->kicks, st->overflows,
-			   st->samples, st->throttled, st->read_errors, st->foreign);
+			   st->samples, st->throttled, st->read_errors, st->foreign,
+			   st->missed_wraps);
 	}
 	return 0;
 }

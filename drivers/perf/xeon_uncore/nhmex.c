@@ -223,6 +223,19 @@ static const struct xu_event_desc nhmex_cbox_events[] = {
 };
 
 /*
+ * Rates (struct xu_rate, guide's per-event maxima where our copy shows
+ * them): one a cycle per umask bit for the hit, miss, fill, victim and
+ * transaction counts, SINKS_P2C's 3, OCCUPANCY_IPQ's 8; the others may
+ * add the box's 24 (OCCUPANCY_IRQ).
+ */
+static const struct xu_rate nhmex_cbox_rates[] = {
+	XU_RATE(0x05, 3), XU_RATE(0x0e, 1), XU_RATE(0x10, 1),
+	XU_RATES(0x14, 0x17, 1), XU_RATE(0x19, 1), XU_RATE(0x1a, 8),
+	XU_RATE(0x1b, 1), XU_RATE(0x21, 1),
+	{ }
+};
+
+/*
  * S-box 0 summarises C-boxes 0-3, S-box 1 C-boxes 4-7, a pair of boxes to
  * a SUMMARY bit (guide 2.1.5).  Where the Westmere-EX's C-boxes 8 and 9
  * report is not in the guide: they are read whenever either S-box
@@ -253,6 +266,7 @@ static const struct xu_ovf nhmex_cbox_ovf = {
 	.mid_bits	= nhmex_cbox_mid_bits,
 	.status		= NHMEX_C0_GLOBAL_CTL + NHMEX_BOX_STATUS,
 	.clear		= NHMEX_C0_GLOBAL_CTL + NHMEX_BOX_OVF_CTL,
+	.always		= true,
 };
 
 static const struct xu_box_ops nhmex_cbox_ops = NHMEX_BOX_OPS();
@@ -264,6 +278,10 @@ static const struct xu_box_ops nhmex_cbox_ops = NHMEX_BOX_OPS();
 	.num_counters	= NHMEX_C_CTRS,					\
 	.width		= 48,						\
 	.max_inc	= 24,		/* OCCUPANCY_IRQ */		\
+	.rates		= nhmex_cbox_rates,				\
+	.rate_code	= NHMEX_CTL_EV_SEL,				\
+	.rate_sub	= NHMEX_CTL_UMASK,				\
+	.rate_one	= NHMEX_CTL_EDGE | NHMEX_CTL_THRESH,		\
 	.box_ctl	= NHMEX_C0_GLOBAL_CTL,				\
 	.box_offsets	= nhmex_cbox_offsets,				\
 	.ctl0		= NHMEX_C0_GLOBAL_CTL + 0x10,			\
@@ -444,6 +462,7 @@ static const struct xu_ovf nhmex_sbox_ovf = {
 	.mid_bits	= nhmex_sbox_mid_bits,
 	.status		= NHMEX_S0_GLOBAL_CTL + NHMEX_BOX_STATUS,
 	.clear		= NHMEX_S0_GLOBAL_CTL + NHMEX_BOX_OVF_CTL,
+	.always		= true,
 };
 
 static const struct xu_box_ops nhmex_sbox_ops =
@@ -611,6 +630,7 @@ static const struct xu_ovf nhmex_bbox_ovf = {
 	.mid_bits	= nhmex_bbox_mid_bits,
 	.status		= NHMEX_B0_GLOBAL_CTL + NHMEX_BOX_STATUS,
 	.clear		= NHMEX_B0_GLOBAL_CTL + NHMEX_BOX_OVF_CTL,
+	.always		= true,
 };
 
 static const struct xu_box_ops nhmex_bbox_ops =
@@ -958,6 +978,7 @@ static const struct xu_ovf nhmex_mbox_ovf = {
 	.mid_bits	= nhmex_mbox_mid_bits,
 	.status		= NHMEX_M0_GLOBAL_CTL + NHMEX_BOX_STATUS,
 	.clear		= NHMEX_M0_GLOBAL_CTL + NHMEX_BOX_OVF_CTL,
+	.always		= true,
 };
 
 static const struct xu_box_ops nhmex_mbox_ops =
@@ -1259,6 +1280,7 @@ static const struct xu_ovf nhmex_rbox_ovf = {
 	.mid_bits	= nhmex_rbox_mid_bits,
 	.status		= NHMEX_R_GLOBAL_CTL + NHMEX_BOX_STATUS,
 	.clear		= NHMEX_R_GLOBAL_CTL + NHMEX_BOX_OVF_CTL,
+	.always		= true,
 };
 
 static const struct xu_box_ops nhmex_rbox_ops =
@@ -1315,6 +1337,7 @@ static const struct xu_ovf nhmex_wbox_ovf = {
 	.status		= NHMEX_W_GLOBAL_CTL + NHMEX_BOX_STATUS,
 	.clear		= NHMEX_W_GLOBAL_CTL + NHMEX_BOX_OVF_CTL,
 	.ctr_bit	= nhmex_wbox_ctr_bit,
+	.always		= true,
 };
 
 static const struct xu_box_ops nhmex_wbox_ops = NHMEX_BOX_OPS();

@@ -293,6 +293,12 @@ struct xu_ovf {
 	u32 status;		/* from the box's base; 0: the summary is counter 0's */
 	u32 clear;		/* from the box's base: write 1s to clear; 0: @status (W1C) */
 	const u8 *ctr_bit;	/* status bit of counter i; NULL: bit i */
+	/*
+	 * The status bits are set on every overflow, interrupt enabled or
+	 * not: a polled counter that wrapped unseen between two folds
+	 * shows (xu_box_poll()).
+	 */
+	bool always;
 };
 
 enum xu_space {
@@ -396,6 +402,7 @@ struct xu_stats {
 	u64 throttled;		/* samples not taken: over sample_limit */
 	u64 read_errors;	/* counter reads that failed: not folded */
 	u64 foreign;		/* controls found rewritten by another program */
+	u64 missed_wraps;	/* polled counters found to have wrapped unseen */
 };
 
 /*
@@ -484,6 +491,15 @@ struct xu_box {
 	 * and no such leftover is not read in the PMI.
 	 */
 	bool pmi_stale;
+	/*
+	 * Polled boxes whose overflow status is set on every wrap
+	 * (xu_ovf.always), under @lock: counters folded, and counters a
+	 * fold found wrapped, since the poll last read the status; counters
+	 * started since, whose status bit may be older than their event.
+	 */
+	unsigned long folded;
+	unsigned long wrap_seen;
+	unsigned long wrap_fresh;
 	/* PMI boxes: the value each counter was last armed with */
 	u64 armed[XU_MAX_COUNTERS];
 	struct hrtimer timer;

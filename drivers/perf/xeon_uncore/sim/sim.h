@@ -287,6 +287,11 @@ struct sim {
 	u64 t0;
 	u64 frozen;
 	u64 warp;
+	/*
+	 * Cycles every register access adds (debugfs "advance step N"): a
+	 * bus that slow lets a counter move between the halves of one read.
+	 */
+	u64 step;
 	bool manual;
 
 	struct sim_rate rate[SIM_MAX_RATES];

@@ -677,6 +677,7 @@ u64 sim_accesses_on(unsigned int cpu)
 static void sim_count_access(struct sim *sim)
 {
 	this_cpu_inc(sim_cpu_accesses);
+	sim->warp += sim->step;
 	if (in_nmi())
 		sim->nmi_accesses++;
 }

@@ -626,11 +626,20 @@ static int sim_show_advance(struct seq_file *m, void *v)
 	return 0;
 }
 
+/* "N": N cycles more now; "step N": N more at every register access */
 static int sim_cmd_advance(struct sim *sim, char *cmd)
 {
+	unsigned long flags;
 	u64 n;
-	int ret = kstrtou64(strim(cmd), 10, &n);
+	int ret;
 
+	if (sscanf(cmd, "step %llu", &n) == 1) {
+		sim_lock(sim, &flags);
+		sim->step = n;
+		sim_unlock(sim, flags);
+		return 0;
+	}
+	ret = kstrtou64(strim(cmd), 10, &n);
 	if (!ret) {
 		sim_advance(sim, n);
 		sim_nmi_kick();

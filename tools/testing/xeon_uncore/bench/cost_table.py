@@ -26,10 +26,12 @@ ROWS = [
     ("txn_enable", "group added (a transaction)"),
     ("txn_disable", "group removed"),
     ("rotation", "rotation (one event more)"),
+    ("torn", "reads torn per 1000, bus slowed"),
 ]
 
-AUDIT = ("one control read per stop: the check for other programs' writes "
-         "(audit=N: next column)")
+AUDIT = ("one control read per stop: nothing in the hardware says who "
+         "wrote a control, so only reading it tells another program's count "
+         "from the event's (audit=N: next column)")
 WHY = {
     "read": "a running 48-bit counter is two dwords: the third read "
             "(high, low, high) makes it tear-free; upstream's two can tear",
