@@ -379,12 +379,6 @@ static void xu_box_disable(struct xu_box *box)
 }
 
 /*
- * Boxes without a PMI: fold before a counter can wrap, sample when due.
- * Samples only on the collector: while the socket has none (a move, see
- * xu_cpu_offline) a timer folds, and the periods it completed stay in
- * period_left for the collector's first poll.
- */
-/*
  * A polled box whose status shows every wrap (xu_ovf.always), before its
  * poll folds: read and clear the status, and take, under the box lock,
  * the counters folds found wrapped since the last such read (@seen).
@@ -401,14 +395,18 @@ static unsigned long xu_box_wraps(struct xu_box *box, unsigned long *seen)
 	if (!o || !o->always || !o->status || box->pmu->pmi)
 		return 0;
 	raw_spin_lock_irqsave(&box->lock, flags);
+	/* unreadable: the next poll's read covers this one's time too */
+	if (xu_read_reg(box, box->base + o->status, &st))
+		goto out;
 	*seen = box->wrap_seen;
 	box->wrap_seen = 0;
 	box->folded = 0;
-	if (!xu_read_reg(box, box->base + o->status, &st) && st) {
+	if (st) {
 		xu_write_reg(box, xu_box_ovf_clear(box), st);
 		wrapped = xu_ovf_counters(t, st) & box->active & ~box->wrap_fresh;
 	}
 	box->wrap_fresh = 0;
+out:
 	raw_spin_unlock_irqrestore(&box->lock, flags);
 	return wrapped;
 }
@@ -427,12 +425,13 @@ static void xu_box_missed_wraps(struct xu_box *box, unsigned long wrapped,
 	unsigned int i;
 
 	raw_spin_lock_irqsave(&box->lock, flags);
-	wrapped &= box->folded & ~(seen | box->wrap_seen | box->wrap_fresh);
+	wrapped &= box->used & box->folded &
+		   ~(seen | box->wrap_seen | box->wrap_fresh);
 	for_each_set_bit(i, &wrapped, XU_MAX_COUNTERS) {
 		struct perf_event *event = box->counters[i];
 		u64 lap = BIT_ULL(xu_width(t, i));
 
-		if (!event || (event->hw.config & t->sat_bit))
+		if (event->hw.config & t->sat_bit)
 			continue;
 		local64_add(lap, &event->count);
 		if (is_sampling_event(event))
@@ -444,6 +443,12 @@ static void xu_box_missed_wraps(struct xu_box *box, unsigned long wrapped,
 	raw_spin_unlock_irqrestore(&box->lock, flags);
 }
 
+/*
+ * Boxes without a PMI: fold before a counter can wrap, sample when due.
+ * Samples only on the collector: while the socket has none (a move, see
+ * xu_cpu_offline) a timer folds, and the periods it completed stay in
+ * period_left for the collector's first poll.
+ */
 static enum hrtimer_restart xu_box_poll(struct hrtimer *timer)
 {
 	struct xu_box *box = container_of(timer, struct xu_box, timer);
@@ -583,7 +588,7 @@ void xu_pmu_stop(struct perf_event *event, int flags)
 			hrtimer_try_to_cancel(&box->timer);
 		} else if (!xu_ctr_pmi(box, hwc->idx)) {
 			/* the next expiry goes by the events that stay */
-			box->poll = xu_box_poll_interval(box);
+			box->poll = xu_box_poll_interval(box) ?: box->poll;
 		}
 	}
 	if ((flags & PERF_EF_UPDATE) && !(hwc->state & PERF_HES_UPTODATE)) {
