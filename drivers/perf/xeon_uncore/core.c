@@ -378,34 +378,43 @@ static void xu_box_disable(struct xu_box *box)
 		ops->disable_box(box);
 }
 
+/* Whether @box is polled and its status records every overflow. */
+static bool xu_box_wrap_status(const struct xu_box *box)
+{
+	const struct xu_ovf *o = box->pmu->type->ovf;
+
+	return o && o->always && o->status && !box->pmu->pmi;
+}
+
 /*
  * A polled box whose status shows every wrap (xu_ovf.always), before its
  * poll folds: read and clear the status, and take, under the box lock,
  * the counters folds found wrapped since the last such read (@seen).
- * Returns the started counters whose bit was set: each wrapped since the
- * last read, so the first fold after that wrap must have found it.
+ * Returns the counters with an event whose bit was set (a counter's bit
+ * is cleared as it starts): each wrapped since the last read, so the
+ * first fold after that wrap must have found it; and those a failed read
+ * left to this poll.
  */
 static unsigned long xu_box_wraps(struct xu_box *box, unsigned long *seen)
 {
 	const struct xu_box_type *t = box->pmu->type;
-	const struct xu_ovf *o = t->ovf;
 	unsigned long flags, wrapped = 0;
 	u64 st;
 
-	if (!o || !o->always || !o->status || box->pmu->pmi)
+	if (!xu_box_wrap_status(box))
 		return 0;
 	raw_spin_lock_irqsave(&box->lock, flags);
 	/* unreadable: the next poll's read covers this one's time too */
-	if (xu_read_reg(box, box->base + o->status, &st))
+	if (xu_read_reg(box, box->base + t->ovf->status, &st))
 		goto out;
 	*seen = box->wrap_seen;
 	box->wrap_seen = 0;
 	box->folded = 0;
-	if (st) {
-		xu_write_reg(box, xu_box_ovf_clear(box), st);
-		wrapped = xu_ovf_counters(t, st) & box->active & ~box->wrap_fresh;
-	}
 	box->wrap_fresh = 0;
+	if (st)
+		xu_write_reg(box, xu_box_ovf_clear(box), st);
+	wrapped = (xu_ovf_counters(t, st) | box->wrap_pending) & box->active;
+	box->wrap_pending = 0;
 out:
 	raw_spin_unlock_irqrestore(&box->lock, flags);
 	return wrapped;
@@ -414,19 +423,21 @@ out:
 /*
  * After the poll's folds: a counter of @wrapped that no fold found wrapped
  * went round unseen (the timer ran more than a wrap late).  Its count is
- * short by a wrap at least: one is added, and counted.  A saturating
- * counter's status means it stopped, not wrapped.
+ * short by a wrap at least: one is added, and counted.  One no fold could
+ * read is checked at the next poll.  A saturating counter's status means
+ * it stopped, not wrapped.
  */
 static void xu_box_missed_wraps(struct xu_box *box, unsigned long wrapped,
 				unsigned long seen)
 {
 	const struct xu_box_type *t = box->pmu->type;
-	unsigned long flags;
+	unsigned long flags, missed = 0;
 	unsigned int i;
 
 	raw_spin_lock_irqsave(&box->lock, flags);
-	wrapped &= box->used & box->folded &
-		   ~(seen | box->wrap_seen | box->wrap_fresh);
+	wrapped &= box->used & ~(seen | box->wrap_seen | box->wrap_fresh);
+	box->wrap_pending |= wrapped & ~box->folded;
+	wrapped &= box->folded;
 	for_each_set_bit(i, &wrapped, XU_MAX_COUNTERS) {
 		struct perf_event *event = box->counters[i];
 		u64 lap = BIT_ULL(xu_width(t, i));
@@ -437,10 +448,12 @@ static void xu_box_missed_wraps(struct xu_box *box, unsigned long wrapped,
 		if (is_sampling_event(event))
 			local64_sub(lap, &event->hw.period_left);
 		box->sk->stats.missed_wraps++;
-		pr_warn_ratelimited("%s: counter %u wrapped between two folds unseen (its poll ran late): 2^%u added to the count, which may still be short\n",
-				    box->pmu->name, i, xu_width(t, i));
+		missed |= BIT(i);
 	}
 	raw_spin_unlock_irqrestore(&box->lock, flags);
+	for_each_set_bit(i, &missed, XU_MAX_COUNTERS)
+		pr_warn_ratelimited("%s: counter %u wrapped between two folds unseen (its poll ran late): 2^%u added to the count, which may still be short\n",
+				    box->pmu->name, i, xu_width(t, i));
 }
 
 /*
@@ -549,8 +562,13 @@ void xu_pmu_start(struct perf_event *event, int flags)
 		/* a new period (PERF_EVENT_IOC_PERIOD): counted from here */
 		if ((flags & PERF_EF_RELOAD) && is_sampling_event(event))
 			xu_period_reload(hwc);
-		/* its overflow status may be from before it (xu_box_wraps()) */
-		box->wrap_fresh |= BIT(hwc->idx);
+		/* an overflow its status shows from now on is its own */
+		if (xu_box_wrap_status(box)) {
+			xu_write_reg(box, xu_box_ovf_clear(box),
+				     xu_ovf_bit(box->pmu->type, hwc->idx));
+			box->wrap_fresh |= BIT(hwc->idx);
+			box->wrap_pending &= ~BIT(hwc->idx);
+		}
 		/* stopped: its control is off */
 		if (!xu_read_ctr(box, hwc->event_base, &now, true))
 			local64_set(&hwc->prev_count,

@@ -495,11 +495,14 @@ struct xu_box {
 	 * Polled boxes whose overflow status is set on every wrap
 	 * (xu_ovf.always), under @lock: counters folded, and counters a
 	 * fold found wrapped, since the poll last read the status; counters
-	 * started since, whose status bit may be older than their event.
+	 * started since (their status bit cleared as they started); counters
+	 * whose status showed a wrap that no fold could check yet (a failed
+	 * read), for the next poll.
 	 */
 	unsigned long folded;
 	unsigned long wrap_seen;
 	unsigned long wrap_fresh;
+	unsigned long wrap_pending;
 	/* PMI boxes: the value each counter was last armed with */
 	u64 armed[XU_MAX_COUNTERS];
 	struct hrtimer timer;
@@ -674,6 +677,12 @@ static inline u32 xu_box_ovf_clear(const struct xu_box *box)
 	const struct xu_ovf *o = box->pmu->type->ovf;
 
 	return box->base + (o->clear ?: o->status);
+}
+
+/* The status bit of counter @i of a box of type @t (xu_ovf.ctr_bit). */
+static inline u64 xu_ovf_bit(const struct xu_box_type *t, unsigned int i)
+{
+	return BIT_ULL(t->ovf->ctr_bit ? t->ovf->ctr_bit[i] : i);
 }
 
 static inline u32 xu_ctl(const struct xu_box *box, unsigned int i)

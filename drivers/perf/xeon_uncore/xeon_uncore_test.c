@@ -771,6 +771,69 @@ static void xu_test_rates(struct kunit *test)
 	kunit_info(test, "%u of %u codes at their own rate", listed, ncodes);
 }
 
+/* The box type @name of the platform of CPU model @model, or NULL. */
+static const struct xu_box_type *xu_test_type(u8 model, const char *name)
+{
+	const struct xu_box_type * const *t;
+	const struct x86_cpu_id *id;
+
+	for (id = xu_cpu_ids; id->driver_data; id++)
+		if (id->model == model)
+			for (t = xu_id_plat(id)->types; *t; t++)
+				if (!strcmp((*t)->name, name))
+					return *t;
+	return NULL;
+}
+
+/*
+ * Rates, known answers restated from the guides (occupancies at the box's
+ * worst case, counts at one a cycle for each umask bit, a threshold or
+ * edge at one): a table that understated an event would fail here.
+ */
+static void xu_test_rate_answers(struct kunit *test)
+{
+	static const struct {
+		u8 model;
+		const char *type;
+		u64 ctl;
+		unsigned int want;
+	} cases[] = {
+		{ 0x2d, "cbox", 0x0036, 20 },		/* TOR_OCCUPANCY */
+		{ 0x2d, "cbox", 0x0334, 2 },		/* LLC_LOOKUP, 2 states */
+		{ 0x2d, "cbox", 0x01000036, 1 },	/* TOR_OCCUPANCY, thresh=1 */
+		{ 0x2d, "cbox", 0x0001, 20 },		/* not in the guide */
+		{ 0x2d, "r2pcie", 0x0013, 32 },		/* not the E5-2600's */
+		{ 0x2d, "r2pcie", 0x0001, 1 },		/* CLOCKTICKS */
+		{ 0x2d, "r3qpi", 0x0133, 32 },		/* VNA_CREDITS_ACQUIRED */
+		{ 0x2d, "imc", 0x0f04, 4 },		/* CAS_COUNT.ALL */
+		{ 0x2d, "imc", 0x0080, 64 },		/* RPQ_OCCUPANCY */
+		{ 0x2d, "ha", 0x0028, 128 },		/* TxR_AD_OCCUPANCY */
+		{ 0x2d, "qpi", 0x200038, 2 },		/* CTO_COUNT */
+		{ 0x2d, "pcu", 0x0080, 8 },		/* POWER_STATE_OCCUPANCY */
+		{ 0x2d, "pcu", 0x80000080, 1 },		/* the same, occ_edge */
+		{ 0x3e, "r3qpi", 0x0013, 255 },		/* RxR_OCCUPANCY: 8 bits */
+		{ 0x3e, "r3qpi", 0x0140, 255 },		/* not in the guide */
+		{ 0x3e, "r3qpi", 0x0139, 1 },		/* VN1_CREDITS_REJECT */
+		{ 0x3e, "ha", 0x0059, 128 },		/* an accumulator */
+		{ 0x3e, "irp", 0x0007, 32 },		/* an occupancy */
+		{ 0x2e, "cbox", 0x0018, 24 },		/* OCCUPANCY_IRQ */
+		{ 0x2e, "cbox", 0x0714, 3 },		/* LLC_MISSES, 3 states */
+		{ 0x2e, "cbox", 0x001a, 8 },		/* OCCUPANCY_IPQ */
+		{ 0x2e, "cbox", 0x040018, 1 },		/* OCCUPANCY_IRQ, edge */
+		{ 0x2e, "sbox", 0x0001, 64 },		/* no table */
+	};
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(cases); i++) {
+		const struct xu_box_type *t = xu_test_type(cases[i].model, cases[i].type);
+
+		KUNIT_ASSERT_NOT_NULL(test, t);
+		KUNIT_EXPECT_EQ_MSG(test, xu_event_max_inc(t, 0, cases[i].ctl), cases[i].want,
+				    "model %#x %s ctl %#llx", cases[i].model, cases[i].type,
+				    cases[i].ctl);
+	}
+}
+
 /* ---- Xeon 7100/7400 L3: unit classes, encoding, part differences ---- */
 
 /*
@@ -1949,6 +2012,7 @@ static struct kunit_case xu_core_cases[] = {
 	KUNIT_CASE_PARAM(xu_test_event_aliases, xu_type_gen),
 	KUNIT_CASE_PARAM(xu_test_constraints, xu_type_gen),
 	KUNIT_CASE_PARAM(xu_test_rates, xu_type_gen),
+	KUNIT_CASE(xu_test_rate_answers),
 	KUNIT_CASE_PARAM(xu_test_register_layout, xu_type_gen),
 	KUNIT_CASE_PARAM(xu_test_overflow_tree, xu_type_gen),
 	KUNIT_CASE_PARAM(xu_test_l3_encode, xu_l3_gen_params),

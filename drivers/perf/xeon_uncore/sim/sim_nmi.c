@@ -129,16 +129,18 @@ static void sim_nmi_read_event(void)
 static int sim_nmi_handler(unsigned int type, struct pt_regs *regs)
 {
 	atomic_t *e = this_cpu_ptr(&sim_nmi_expected);
+	bool mine = false;
 
 	if (atomic_read(e))
 		atomic_set(e, 0);
-	if (atomic_add_unless(this_cpu_ptr(&sim_nmi_unrelated), -1, 0))
-		return NMI_HANDLED;
 	if (__this_cpu_read(sim_nr_pending)) {
 		sim_nmi_read_event();
-		return NMI_HANDLED;
+		mine = true;
 	}
-	return NMI_DONE;
+	/* one NMI may stand for two sent together: both are taken */
+	if (atomic_add_unless(this_cpu_ptr(&sim_nmi_unrelated), -1, 0))
+		mine = true;
+	return mine ? NMI_HANDLED : NMI_DONE;
 }
 
 /* After @msr was read by this CPU (preemption off), the model lock dropped. */
