@@ -17,9 +17,16 @@ all: modules
 modules:
 	$(MAKE) -C $(KDIR) M=$(CURDIR) modules
 
+# The kernel's release for depmod: <release> of /lib/modules/<release>/build,
+# else what the build directory says (Debian's .kernelvariables overrides
+# its include/config/kernel.release, which on 6.1 says 6.1.<sublevel>).
+KRELEASE = $(or $(patsubst /lib/modules/%/build,%,$(filter /lib/modules/%/build,$(KDIR))),$\
+	$(lastword $(shell sed -n 's/^override KERNELRELEASE = //p' $(KDIR)/.kernelvariables 2>/dev/null)),$\
+	$(shell cat $(KDIR)/include/config/kernel.release))
+
 install: modules
 	$(MAKE) -C $(KDIR) M=$(CURDIR) modules_install
-	depmod -a $(notdir $(patsubst %/build,%,$(realpath $(KDIR))))
+	depmod -a $(KRELEASE)
 
 clean:
 	$(MAKE) -C $(KDIR) M=$(CURDIR) clean

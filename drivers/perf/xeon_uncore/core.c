@@ -831,62 +831,55 @@ static int xu_event_idx(struct perf_event *event)
 	return t->rdpmc0 + event->hw.idx + 1;
 }
 
-/* Freeze the box around perf's transactions so a group starts at one instant. */
+/*
+ * The box is frozen while perf has it disabled (perf_pmu_disable(), which
+ * calls pmu_disable at its outermost level only) and across perf's
+ * transactions: a group is added (PERF_PMU_TXN_ADD) and read
+ * (PERF_PMU_TXN_READ, PERF_FORMAT_GROUP) between start_txn and
+ * commit_txn, on the collector, so it starts and is read at one instant
+ * (a group is one box's).  The two nest: the box counts both, frozen at
+ * the first and thawed at the last.
+ */
 static void xu_pmu_disable(struct pmu *pmu)
 {
 	struct xu_box *box = xu_local_box(to_xu_pmu(pmu));
 
 	if (!box)
 		return;
-	if (box->enabled) {
+	if (!box->frozen && box->enabled) {
 		xu_box_disable(box);
 		box->enabled = false;
 	}
 	/* after the freeze: from here a counter of the box holds still */
-	box->frozen = true;
+	box->frozen++;
 }
 
 static void xu_pmu_enable(struct pmu *pmu)
 {
 	struct xu_box *box = xu_local_box(to_xu_pmu(pmu));
 
-	if (!box)
+	if (!box || WARN_ON_ONCE(!box->frozen) || --box->frozen)
 		return;
-	box->frozen = false;
 	if (box->n_events && !box->enabled) {
 		xu_box_enable(box);
 		box->enabled = true;
 	}
 }
 
-/*
- * perf adds a group (PERF_PMU_TXN_ADD) and reads one (PERF_PMU_TXN_READ,
- * PERF_FORMAT_GROUP) between start_txn and commit_txn, on the collector:
- * the box is frozen across both, so a group starts and is read at one
- * instant (a group is one box's).  Nested with perf's own disables as
- * perf_pmu_disable() does, which is not exported: a count per CPU, the
- * box frozen at the first and thawed at the last.
- */
 static void xu_pmu_start_txn(struct pmu *pmu, unsigned int flags)
 {
-	int *count = this_cpu_ptr(pmu->pmu_disable_count);
-
-	if (!(*count)++)
-		xu_pmu_disable(pmu);
+	xu_pmu_disable(pmu);
 }
 
 static int xu_pmu_commit_txn(struct pmu *pmu)
 {
-	int *count = this_cpu_ptr(pmu->pmu_disable_count);
-
-	if (!--(*count))
-		xu_pmu_enable(pmu);
+	xu_pmu_enable(pmu);
 	return 0;
 }
 
 static void xu_pmu_cancel_txn(struct pmu *pmu)
 {
-	xu_pmu_commit_txn(pmu);
+	xu_pmu_enable(pmu);
 }
 
 /* ---- event_init ----------------------------------------------------- */
@@ -1177,8 +1170,8 @@ static int xu_pmu_setup(struct xu_pmu *xp, const struct xu_box_type *t,
 		box->sk = &xu_sockets[s];
 		box->base = t->box_offsets ? t->box_offsets[idx] : idx * t->box_stride;
 		raw_spin_lock_init(&box->lock);
-		hrtimer_init(&box->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED_HARD);
-		box->timer.function = xu_box_poll;
+		xu_hrtimer_setup(&box->timer, xu_box_poll, CLOCK_MONOTONIC,
+				 HRTIMER_MODE_REL_PINNED_HARD);
 	}
 
 	xp->format = xu_format_group(t);
@@ -1306,38 +1299,30 @@ static int xu_pmus_register(void)
 }
 
 /*
- * Events the kernel holds in @xp's context on @cpu.  Once the module is
- * unloading none is ours (each holds a module reference): they are
- * software events that were in a group with ours, which live in the
- * uncore PMU's context and stay there when ours close.
- * perf_pmu_unregister() would free the context under them (before Linux
- * 6.15), so the unload waits for them to close.  The context's layout
- * changed in 6.2 (a perf_cpu_pmu_context per PMU; Makefile's conftest).
+ * Before the PMUs go: wait until the kernel holds no reference to their
+ * contexts.  Once the module is unloading no event is ours (each holds a
+ * module reference), but a software event that was in a group with ours
+ * lives in the uncore PMU's context and keeps a reference to it after
+ * ours closed, on its list or off it (its CPU went offline), and
+ * perf_pmu_unregister() would free the context under it (up to Linux
+ * 6.14; compat.h's xu_pmu_ctx_refs()).  CPU hotplug is held off, so no
+ * event is between two CPUs' contexts (perf_pmu_migrate_context() in
+ * xu_cpu_offline()) while the contexts are counted.
  */
-static unsigned int xu_ctx_events(struct xu_pmu *xp, int cpu)
-{
-#if defined(XU_HAVE_CPU_PMU_CONTEXT)
-	return READ_ONCE(per_cpu_ptr(xp->pmu.cpu_pmu_context, cpu)->epc.nr_events);
-#elif defined(XU_HAVE_PMU_CPU_CONTEXT)
-	return READ_ONCE(per_cpu_ptr(xp->pmu.pmu_cpu_context, cpu)->ctx.nr_events);
-#else
-#error "unknown layout of a PMU's per-CPU perf context (see Makefile)"
-#endif
-}
-
-static void xu_pmus_wait_empty(void)
+static void xu_pmus_wait_unreferenced(void)
 {
 	bool said = false;
 	unsigned int i;
 	int cpu;
 
+	cpus_read_lock();
 	for (i = 0; i < xu_nr_pmus; i++) {
 		struct xu_pmu *xp = &xu_pmus[i];
 
 		if (!xp->registered)
 			continue;
 		for_each_possible_cpu(cpu) {
-			while (xu_ctx_events(xp, cpu)) {
+			while (xu_pmu_ctx_refs(&xp->pmu, cpu) > 0) {
 				if (!said)
 					pr_warn("%s: unload waits: an event grouped with its events is still open on CPU %d (a software event; close it)\n",
 						xp->name, cpu);
@@ -1346,6 +1331,7 @@ static void xu_pmus_wait_empty(void)
 			}
 		}
 	}
+	cpus_read_unlock();
 	if (said)
 		pr_info("the events are closed, unloading\n");
 }
@@ -1626,6 +1612,7 @@ static int __init xu_init(void)
 	unsigned int i, n;
 	int ret;
 
+	xu_compat_report();
 	xu_plat = xu_detect();
 	if (!xu_plat) {
 		pr_info("no supported uncore on this CPU (family %#x model %#x)\n",
@@ -1701,7 +1688,7 @@ err_regs:
 
 static void __exit xu_exit(void)
 {
-	xu_pmus_wait_empty();
+	xu_pmus_wait_unreferenced();
 	xu_unloading = true;
 	cpuhp_remove_state(xu_hp_state);
 	cpuhp_remove_state_nocalls(xu_hp_dead);

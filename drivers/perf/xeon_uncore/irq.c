@@ -28,9 +28,8 @@
  *   at the poll, up to one interval after the crossing.
  *
  * perf_event_overflow() is not exported to modules, so xu_sample() does
- * what it would: the event's overflow handler (the ring buffer, BPF),
- * event limits (PERF_EVENT_IOC_REFRESH), SIGIO and wakeups.  The perf
- * core's throttling is not reachable from here: sample_limit caps the
+ * what it would (compat.h's xu_perf_overflow()).  The perf core's
+ * throttling is not reachable from here: sample_limit caps the
  * samples of a socket per tick, and beyond it the counters' interrupts are
  * masked until the next tick.
  */
@@ -87,115 +86,20 @@ static bool xu_tick_budget(struct xu_socket *sk)
 	return true;
 }
 
-/*
- * perf_event_disable_inatomic(), not exported: the flag (unsigned since
- * 6.1; a CPU number before) and the irq_work that acts on it (its own
- * since 6.9), found by the Makefile's conftests.
- */
-static void xu_event_disable_inatomic(struct perf_event *event)
-{
-#if defined(XU_HAVE_PENDING_DISABLE_IRQ)
-	event->pending_disable = 1;
-	irq_work_queue(&event->pending_disable_irq);
-#elif defined(XU_HAVE_PENDING_DISABLE_FLAG)
-	event->pending_disable = 1;
-	irq_work_queue(&event->pending_irq);
-#else
-#error "xeon_uncore: unknown perf_event pending_disable layout (Makefile conftests)"
-#endif
-}
-
-#if defined(XU_HAVE_BPF_OVERFLOW_HANDLER)
-/*
- * Up to 6.9 a BPF program attached to the event replaces its
- * overflow_handler, which xu_sample() calls: nothing to do here.
- */
-static bool xu_sample_bpf(struct perf_event *event,
-			  struct perf_sample_data *data, struct pt_regs *regs)
-{
-	return true;
-}
-#elif defined(XU_HAVE_BPF_EVENT_PROG)
-/*
- * From 6.10 the core's overflow path runs a BPF_PROG_TYPE_PERF_EVENT
- * program attached to the event before the event limit and the handler,
- * and drops the sample when it returns 0 or when it would nest in another
- * BPF program on this CPU.  That code is not exported: this is it, with a
- * nesting count of the driver's own (bpf_prog_active is not exported) and
- * an empty callchain for the stack helpers (perf_callchain() is not
- * exported either).  False: the sample is dropped.
- */
-#ifdef CONFIG_BPF_SYSCALL
-static DEFINE_PER_CPU(int, xu_bpf_nest);
-static struct perf_callchain_entry xu_bpf_no_callchain;
-
-static bool xu_sample_bpf(struct perf_event *event,
-			  struct perf_sample_data *data, struct pt_regs *regs)
-{
-	struct bpf_perf_event_data_kern ctx = {
-		.regs = perf_arch_bpf_user_pt_regs(regs),
-		.data = data,
-		.event = event,
-	};
-	struct bpf_prog *prog;
-	bool keep = false;
-
-	if (!READ_ONCE(event->prog))
-		return true;
-	/* as perf_prepare_sample() would give them to the program */
-	data->addr = 0;
-	data->callchain = &xu_bpf_no_callchain;
-	if (this_cpu_inc_return(xu_bpf_nest) == 1) {
-		rcu_read_lock();
-		prog = READ_ONCE(event->prog);
-		if (prog && prog->type == BPF_PROG_TYPE_PERF_EVENT)
-			keep = bpf_prog_run(prog, &ctx);
-		else
-			keep = true;
-		rcu_read_unlock();
-	}
-	this_cpu_dec(xu_bpf_nest);
-	return keep;
-}
-#else
-static bool xu_sample_bpf(struct perf_event *event,
-			  struct perf_sample_data *data, struct pt_regs *regs)
-{
-	return true;
-}
-#endif
-#else
-#error "xeon_uncore: unknown way of running BPF on perf events (Makefile conftests)"
+#if defined(CONFIG_BPF_SYSCALL) && defined(XU_BPF_OVERFLOW) && XU_BPF_OVERFLOW == 2
+DEFINE_PER_CPU(int, xu_bpf_nest);
 #endif
 
 /*
- * One sample of @event, as perf_event_overflow() gives it.  Returns true
- * when its event limit ran out: the caller stops the counter, and the
- * perf core disables the event from the irq_work queued here.
+ * One sample of @event, as perf_event_overflow() gives it (compat.h).
+ * Returns true when its event limit ran out: the caller stops the counter.
  */
 static bool xu_sample(struct perf_event *event, struct pt_regs *regs)
 {
-	int limit = atomic_read(&event->event_limit);
-	perf_overflow_handler_t handler;
 	struct perf_sample_data data;
-	bool stop = false;
 
 	perf_sample_data_init(&data, 0, event->hw.last_period);
-	if (!xu_sample_bpf(event, &data, regs))
-		return false;
-	event->pending_kill = POLL_IN;
-	if (limit && atomic_dec_and_test(&event->event_limit)) {
-		stop = true;
-		event->pending_kill = POLL_HUP;
-		xu_event_disable_inatomic(event);
-	}
-	handler = READ_ONCE(event->overflow_handler);
-	handler(event, &data, regs);
-	if (READ_ONCE(event->fasync) && event->pending_kill) {
-		event->pending_wakeup = 1;
-		irq_work_queue(&event->pending_irq);
-	}
-	return stop;
+	return xu_perf_overflow(event, &data, regs);
 }
 
 /* ---- PMI boxes ------------------------------------------------------ */
@@ -515,7 +419,7 @@ void xu_socket_pmi_kick(struct xu_socket *sk)
 {
 	sk->stats.kicks++;
 	atomic_inc(&sk->kick);
-	apic->send_IPI_self(NMI_VECTOR);
+	xu_send_nmi_self();
 }
 
 /* Over the limit: at the next tick, say so and re-arm what was masked. */
@@ -725,8 +629,8 @@ void xu_socket_irq_init(struct xu_socket *sk)
 {
 	init_irq_work(&sk->throttle_work, xu_throttle_work);
 	sk->pmi_work = IRQ_WORK_INIT_HARD(xu_pmi_work);
-	hrtimer_init(&sk->unthrottle, CLOCK_MONOTONIC, HRTIMER_MODE_REL_PINNED_HARD);
-	sk->unthrottle.function = xu_unthrottle;
+	xu_hrtimer_setup(&sk->unthrottle, xu_unthrottle, CLOCK_MONOTONIC,
+			 HRTIMER_MODE_REL_PINNED_HARD);
 }
 
 void xu_socket_irq_exit(struct xu_socket *sk)

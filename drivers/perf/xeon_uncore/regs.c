@@ -22,12 +22,12 @@
 
 static int xu_hw_read(u32 msr, u64 *val)
 {
-	return rdmsrl_safe(msr, val);
+	return xu_rdmsr_safe(msr, val);
 }
 
 static int xu_hw_write(u32 msr, u64 val)
 {
-	return wrmsrl_safe(msr, val);
+	return xu_wrmsr_safe(msr, val);
 }
 
 static const struct xeon_uncore_msr_ops xu_hw_msr_ops = {

@@ -22,6 +22,8 @@
 #include <linux/types.h>
 #include <asm/cpu_device_id.h>
 
+#include "compat.h"
+
 #define XU_MAX_COUNTERS		16
 #define XU_MAX_SOCKETS		8
 #define XU_CONFIG_WORDS		3	/* attr.config, config1, config2 */
@@ -484,7 +486,7 @@ struct xu_box {
 	struct xu_shared_state *shared;
 	unsigned long saturated;	/* counters found saturated, reported */
 	bool enabled;			/* box-level enable written */
-	bool frozen;			/* inside pmu_disable/pmu_enable */
+	unsigned int frozen;		/* pmu_disable and transactions, nested */
 	/*
 	 * PMI boxes: an event left since the walk last read the status (a
 	 * counter may have overflowed as it stopped); a box with no event

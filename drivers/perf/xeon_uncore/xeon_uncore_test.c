@@ -16,7 +16,7 @@
 
 #include "uncore.h"
 
-MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+XU_IMPORT_KUNIT_NS();
 
 /* ---- wrap arithmetic ------------------------------------------------ */
 
@@ -294,7 +294,8 @@ static const struct x86_cpu_id *xu_plat_of(const struct xu_box_type * const *slo
 	return NULL;
 }
 
-static const void *xu_type_gen(const void *prev, char *desc)
+/* The type after @prev (NULL: the first) of every platform, or NULL. */
+static const void *xu_type_next(const void *prev, char *desc)
 {
 	const struct xu_box_type * const *slot = prev;
 	const struct x86_cpu_id *id = slot ? xu_plat_of(slot) : xu_cpu_ids;
@@ -309,6 +310,11 @@ static const void *xu_type_gen(const void *prev, char *desc)
 	}
 	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%s %s", xu_id_plat(id)->name, (*slot)->name);
 	return slot;
+}
+
+static XU_KUNIT_GEN_PARAMS(xu_type_gen)
+{
+	return xu_type_next(prev, desc);
 }
 
 static const struct xu_box_type *xu_param_type(struct kunit *test)
@@ -330,7 +336,7 @@ static void xu_test_type_walk(struct kunit *test)
 			want++;
 	/* Tulsa 1, Dunnington 1, Xeon 7500 2, E5-2600 8, E5-2600 v2 9 */
 	KUNIT_EXPECT_GE(test, want, 21U);
-	while ((param = xu_type_gen(param, desc))) {
+	while ((param = xu_type_next(param, desc))) {
 		KUNIT_EXPECT_NOT_NULL(test, xu_plat_of(param));
 		got++;
 	}

@@ -23,6 +23,8 @@
 #include <linux/spinlock.h>
 #include <linux/types.h>
 
+#include "../compat.h"
+
 #define SIM_MAX_TYPES	16	/* box types per platform */
 #define SIM_MAX_REGS	32	/* table rows per box type */
 #define SIM_PAT_MAX	64	/* longest per-cycle increment pattern */

@@ -13,7 +13,7 @@
  * command, or here.  The cores are added to the socket's pmi_pending.
  *
  * Sending: one kernel thread, sim_nmi_thread(), sends every pending PMI as
- * an NMI (apic->send_IPI(cpu, NMI_VECTOR)) from another CPU, so that the
+ * an NMI IPI from another CPU, so that the
  * NMI interrupts real code on its target (a self-NMI would land in the IPI
  * send path).  It wakes when the next PMI is due (live clock: the exact
  * cycle is predicted from the counters' prefix sums, sim_next_pmi()) and
@@ -110,7 +110,7 @@ int sim_nmi_unrelated_send(unsigned int cpu)
 		return -EINVAL;
 	atomic_inc(per_cpu_ptr(&sim_nmi_unrelated, cpu));
 	atomic64_inc(&sim_nmi_unrelated_sent);
-	apic->send_IPI(cpu, NMI_VECTOR);
+	xu_send_nmi(cpu);
 	return 0;
 }
 
@@ -152,7 +152,7 @@ void sim_nmi_read_hook(u32 msr)
 	    atomic_cmpxchg(&sim_nr_armed, 1, 0) != 1)
 		return;
 	__this_cpu_write(sim_nr_pending, true);
-	apic->send_IPI_self(NMI_VECTOR);
+	xu_send_nmi_self();
 }
 
 static void sim_nmi_read_release(void)
@@ -282,7 +282,7 @@ static void sim_nmi_send(int cpu)
 	u64 end = ktime_get_mono_fast_ns() + SIM_NMI_ACK_NS;
 
 	atomic_set(e, 1);
-	apic->send_IPI(cpu, NMI_VECTOR);
+	xu_send_nmi(cpu);
 	while (atomic_read(e)) {
 		/* Latched behind an NMI that waits for us: it will land. */
 		if (sim_cpu_nmi_spinning(cpu))

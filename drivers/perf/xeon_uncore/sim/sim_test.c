@@ -1139,7 +1139,7 @@ static bool ref_check(struct kunit *test, struct sim *sim, unsigned int ti,
 }
 
 /* The platforms of the one list (../platforms.h), one case each. */
-static const void *plat_row_gen_params(const void *prev, char *desc)
+static XU_KUNIT_GEN_PARAMS(plat_row_gen_params)
 {
 	const struct sim_platform_row *row = prev;
 
@@ -1248,4 +1248,4 @@ kunit_test_suites(&sim_test_suite);
 
 MODULE_DESCRIPTION("KUnit tests for the Xeon uncore register model");
 MODULE_LICENSE("GPL");
-MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
+XU_IMPORT_KUNIT_NS();
