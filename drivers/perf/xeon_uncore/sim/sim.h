@@ -428,6 +428,7 @@ int sim_nmi_start(struct sim *sim);
 void sim_nmi_stop(void);
 void sim_nmi_kick(void);
 void sim_nmi_hold(bool hold);
+void sim_nmi_deliver_now(void);
 void sim_nmi_read_hook(u32 msr);
 int sim_nmi_read_cmd(char *cmd);
 void sim_nmi_read_show(struct seq_file *m);

@@ -10,12 +10,15 @@
 
 #include <linux/bsearch.h>
 #include <linux/debugfs.h>
+#include <linux/delay.h>
 #include <linux/err.h>
 #include <linux/kernel.h>
 #include <linux/math64.h>
 #include <linux/mm.h>
 #include <linux/module.h>
+#include <linux/mutex.h>
 #include <linux/percpu.h>
+#include <linux/perf_event.h>
 #include <linux/perf/xeon_uncore.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
@@ -53,14 +56,52 @@ MODULE_PARM_DESC(gl_ctl, "tulsa: implement MSR_EMON_L3_GL_CTL (0x107d8); 0: it f
 static struct sim *sim_live;
 static struct dentry *sim_dir;
 
+/*
+ * debugfs "trigger": at one access of one MSR by one CPU (outside NMI),
+ * before or after it, either the PMIs pending now are sent (held ones
+ * too: an overflow handled at an exact point of the driver's code), or
+ * the CPU spins for a while (a window another CPU can act in).  One shot.
+ */
+enum { SIM_TRIG_PMI, SIM_TRIG_STALL };
+
+static struct sim_trigger {
+	atomic_t armed;
+	bool after;
+	u8 action;
+	u32 msr;
+	int cpu;
+	u32 usecs;
+	atomic64_t fired;
+} sim_trig;
+
+static void sim_trigger(bool after, u32 msr, unsigned int cpu)
+{
+	u32 us;
+
+	if (likely(!atomic_read(&sim_trig.armed)) || in_nmi() ||
+	    READ_ONCE(sim_trig.after) != after || READ_ONCE(sim_trig.msr) != msr ||
+	    READ_ONCE(sim_trig.cpu) != cpu || atomic_cmpxchg(&sim_trig.armed, 1, 0) != 1)
+		return;
+	atomic64_inc(&sim_trig.fired);
+	if (sim_trig.action == SIM_TRIG_PMI) {
+		sim_nmi_deliver_now();
+		return;
+	}
+	for (us = sim_trig.usecs; us; us -= min(us, 1000U))
+		udelay(min(us, 1000U));
+}
+
 static int sim_msr_access(bool write, u32 msr, u64 *val)
 {
 	unsigned int cpu = get_cpu();
-	int ret = sim_access(sim_live, topology_physical_package_id(cpu), cpu,
-			     write, msr, val);
+	int ret;
 
+	sim_trigger(false, msr, cpu);
+	ret = sim_access(sim_live, topology_physical_package_id(cpu), cpu,
+			 write, msr, val);
 	if (!write)
 		sim_nmi_read_hook(msr);
+	sim_trigger(true, msr, cpu);
 	put_cpu();
 	return ret;
 }
@@ -560,6 +601,111 @@ static int sim_cmd_poke(struct sim *sim, char *cmd)
 	return ret;
 }
 
+static int sim_show_trigger(struct seq_file *m, void *v)
+{
+	seq_printf(m, "armed %d fired %lld\n", atomic_read(&sim_trig.armed),
+		   (long long)atomic64_read(&sim_trig.fired));
+	return 0;
+}
+
+/* "before|after msr 0x<addr> <cpu> pmi|stall <usecs>", or "off" */
+static int sim_cmd_trigger(struct sim *sim, char *cmd)
+{
+	char when[8], what[8];
+	unsigned int cpu, us = 0;
+	u32 msr;
+	int n;
+
+	atomic_set(&sim_trig.armed, 0);
+	if (sysfs_streq(cmd, "off"))
+		return 0;
+	n = sscanf(cmd, "%7s msr %x %u %7s %u", when, &msr, &cpu, what, &us);
+	if (n < 4 || (strcmp(when, "before") && strcmp(when, "after")) ||
+	    cpu >= nr_cpu_ids)
+		return -EINVAL;
+	if (!strcmp(what, "pmi") && n == 4)
+		sim_trig.action = SIM_TRIG_PMI;
+	else if (!strcmp(what, "stall") && n == 5 && us && us <= 2000000)
+		sim_trig.action = SIM_TRIG_STALL;
+	else
+		return -EINVAL;
+	WRITE_ONCE(sim_trig.after, !strcmp(when, "after"));
+	WRITE_ONCE(sim_trig.msr, msr);
+	WRITE_ONCE(sim_trig.cpu, cpu);
+	WRITE_ONCE(sim_trig.usecs, us);
+	atomic_set(&sim_trig.armed, 1);
+	return 0;
+}
+
+/*
+ * debugfs "squat": a PMU of the model's registered under a name (as
+ * intel_uncore would hold one of the driver's), so that the driver's load
+ * fails at its registration; "-" unregisters it.
+ */
+static int sim_squat_init(struct perf_event *event)
+{
+	return -ENOENT;
+}
+
+static void sim_squat_nop(struct perf_event *event, int flags)
+{
+}
+
+static int sim_squat_add(struct perf_event *event, int flags)
+{
+	return -EINVAL;
+}
+
+static void sim_squat_read(struct perf_event *event)
+{
+}
+
+static struct pmu sim_squat_pmu = {
+	.module		= THIS_MODULE,
+	.task_ctx_nr	= perf_invalid_context,
+	.event_init	= sim_squat_init,
+	.add		= sim_squat_add,
+	.del		= sim_squat_nop,
+	.start		= sim_squat_nop,
+	.stop		= sim_squat_nop,
+	.read		= sim_squat_read,
+};
+
+static char sim_squat_name[32];
+static DEFINE_MUTEX(sim_squat_lock);
+
+static void sim_squat_release(void)
+{
+	if (sim_squat_name[0])
+		perf_pmu_unregister(&sim_squat_pmu);
+	sim_squat_name[0] = 0;
+}
+
+static int sim_show_squat(struct seq_file *m, void *v)
+{
+	mutex_lock(&sim_squat_lock);
+	seq_printf(m, "%s\n", sim_squat_name[0] ? sim_squat_name : "-");
+	mutex_unlock(&sim_squat_lock);
+	return 0;
+}
+
+static int sim_cmd_squat(struct sim *sim, char *cmd)
+{
+	int ret = 0;
+
+	cmd = strim(cmd);
+	mutex_lock(&sim_squat_lock);
+	sim_squat_release();
+	if (strcmp(cmd, "-")) {
+		strscpy(sim_squat_name, cmd, sizeof(sim_squat_name));
+		ret = perf_pmu_register(&sim_squat_pmu, sim_squat_name, -1);
+		if (ret)
+			sim_squat_name[0] = 0;
+	}
+	mutex_unlock(&sim_squat_lock);
+	return ret;
+}
+
 static int sim_show_nmi_read(struct seq_file *m, void *v)
 {
 	sim_nmi_read_show(m);
@@ -737,6 +883,8 @@ static const struct sim_dfile sim_dfiles[] = {
 	{ "pmi", 0644, sim_show_pmi, sim_cmd_pmi },
 	{ "nmi_read", 0644, sim_show_nmi_read, sim_cmd_nmi_read },
 	{ "poke", 0644, sim_show_poke, sim_cmd_poke },
+	{ "trigger", 0644, sim_show_trigger, sim_cmd_trigger },
+	{ "squat", 0644, sim_show_squat, sim_cmd_squat },
 };
 
 static int sim_dfile_open(struct inode *inode, struct file *file)
@@ -848,6 +996,9 @@ module_init(sim_init);
 static void __exit sim_exit(void)
 {
 	debugfs_remove_recursive(sim_dir);
+	mutex_lock(&sim_squat_lock);
+	sim_squat_release();
+	mutex_unlock(&sim_squat_lock);
 	sim_pci_destroy();
 	sim_nmi_stop();
 	sim_destroy(sim_live);

@@ -77,6 +77,9 @@ static u64 sim_nmi_sent, sim_nmi_self, sim_nmi_timeout, sim_nmi_offline;
 /* Set by the thread before it sends an NMI, cleared where it lands. */
 static DEFINE_PER_CPU(atomic_t, sim_nmi_expected);
 
+/* Deliveries: the thread's, and a trigger's from inside an access. */
+static DEFINE_RAW_SPINLOCK(sim_nmi_deliver_lock);
+
 /* The thread's own: CPUs the PMIs go to, and the affinity it last set. */
 static struct cpumask sim_nmi_targets, sim_nmi_allowed, sim_nmi_applied;
 
@@ -297,22 +300,24 @@ static void sim_nmi_send(int cpu)
 }
 
 /*
- * Bring the model up to now, send the pending PMIs and note where PMIs go;
- * the time the next one is due (U64_MAX: none, or the manual clock).
+ * Bring the model up to now, send the pending PMIs (held ones too with
+ * @force) and note where PMIs go; the time the next one is due (U64_MAX:
+ * none, or the manual clock).
  */
-static u64 sim_nmi_deliver(struct sim *sim)
+static u64 sim_nmi_deliver(struct sim *sim, bool force)
 {
-	unsigned long flags;
+	unsigned long flags, dflags;
 	unsigned int s, i;
 	int self = -1, cpu;
 	u64 next = U64_MAX;
 
+	raw_spin_lock_irqsave(&sim_nmi_deliver_lock, dflags);
 	cpumask_clear(&sim_nmi_targets);
 	sim_lock(sim, &flags);
 	sim_update_all(sim);
 	for (s = 0; s < sim->nsockets; s++) {
 		struct sim_socket *sk = &sim->sock[s];
-		u32 cores = READ_ONCE(sim_nmi_holding) ? 0 : sk->pmi_pending;
+		u32 cores = READ_ONCE(sim_nmi_holding) && !force ? 0 : sk->pmi_pending;
 
 		sk->pmi_pending &= ~cores;
 		for (i = 0; i < 32; i++) {
@@ -339,6 +344,7 @@ static u64 sim_nmi_deliver(struct sim *sim)
 		sim_nmi_self++;
 		sim_nmi_send(self);
 	}
+	raw_spin_unlock_irqrestore(&sim_nmi_deliver_lock, dflags);
 	return next;
 }
 
@@ -364,7 +370,7 @@ static int sim_nmi_thread(void *data)
 	while (!kthread_should_stop()) {
 		WRITE_ONCE(sim_nmi_kicked, false);
 		cpus_read_lock();
-		next = sim_nmi_deliver(sim);
+		next = sim_nmi_deliver(sim, false);
 		sim_nmi_affinity();
 		cpus_read_unlock();
 
@@ -427,6 +433,17 @@ void sim_nmi_stop(void)
 	unregister_nmi_handler(NMI_LOCAL, "xeon_uncore_sim");
 	sim_nmi_sim->kick = NULL;
 	sim_nmi_sim->pmi_hook = NULL;
+}
+
+/*
+ * From inside a register access (a trigger), interrupts off: the PMIs
+ * pending now, held or not, sent to their CPUs before the access goes on
+ * (this CPU's as a self-NMI).
+ */
+void sim_nmi_deliver_now(void)
+{
+	if (sim_nmi_sim)
+		sim_nmi_deliver(sim_nmi_sim, true);
 }
 
 /*

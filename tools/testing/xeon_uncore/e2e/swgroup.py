@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 """Helper of e2e/hardening: a software event left in an uncore PMU's context.
 
-  swgroup.py PMU GO-FILE
+  swgroup.py PMU GO-FILE [N]
 
-Opens PMU's event 0 on the first CPU of its cpumask as a group leader and a
+Opens PMU's event 0 on the N-th CPU of its cpumask (default the first: the
+collector of socket N) as a group leader and a
 software event (cpu-clock) in its group, closes the uncore event (the
 software event stays in the uncore PMU's context, now alone), prints
 "ready", waits until GO-FILE exists, closes the software event and prints
@@ -33,11 +34,11 @@ def perf_open(typ, config, cpu, group=-1):
     return fd
 
 
-def main(pmu, go):
+def main(pmu, go, nth='0'):
     with open(f'{PMUS}/{pmu}/type') as f:
         typ = int(f.read())
     with open(f'{PMUS}/{pmu}/cpumask') as f:
-        cpu = int(f.read().split(',')[0].split('-')[0])
+        cpu = int(f.read().split(',')[int(nth)].split('-')[0])
     leader = perf_open(typ, 0, cpu)
     sw = perf_open(PERF_TYPE_SOFTWARE, 0, cpu, leader)
     os.close(leader)
@@ -49,6 +50,6 @@ def main(pmu, go):
 
 
 if __name__ == '__main__':
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4):
         sys.exit(__doc__)
     main(*sys.argv[1:])
