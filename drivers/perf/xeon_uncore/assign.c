@@ -1,13 +1,15 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * xeon_uncore: the pure parts of the core -- counter assignment, config
- * validation, format strings and the poll interval.  No hardware, no perf
- * state: everything here is exercised directly by the KUnit suite.
+ * validation, format strings, the poll interval, the counters a status
+ * value names, a package's logical id.  No register, no perf state:
+ * every layer may call them, and the KUnit suite exercises them directly.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/bitmap.h>
 #include <linux/bug.h>
+#include <linux/cpumask.h>
 #include <linux/errno.h>
 #include <linux/kernel.h>
 #include <linux/math64.h>
@@ -17,6 +19,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/time64.h>
+#include <linux/topology.h>
 #include <kunit/visibility.h>
 
 #include "uncore.h"
@@ -439,6 +442,14 @@ EXPORT_SYMBOL_IF_KUNIT(xu_shared_held);
  * Print a format: "config:0-7,21" -- one range per run of set bits, so a
  * field split across the register still reads back exactly.
  */
+/* The sysfs format file of a field: its config word and bits. */
+ssize_t xu_field_show(struct device *dev, struct device_attribute *attr, char *buf)
+{
+	struct xu_field *f = container_of(attr, struct xu_field, attr);
+
+	return xu_format_field(buf, PAGE_SIZE, f->word, f->mask);
+}
+
 int xu_format_field(char *buf, size_t len, u8 word, u64 mask)
 {
 	static const char * const names[XU_CONFIG_WORDS] = {
@@ -488,3 +499,30 @@ u64 xu_poll_interval_ns(unsigned int width, unsigned int max_inc, u64 uclk_hz)
 	return clamp_t(u64, ns, XU_POLL_MIN_NS, XU_POLL_MAX_NS);
 }
 EXPORT_SYMBOL_IF_KUNIT(xu_poll_interval_ns);
+
+/* The counters whose bits are set in a status value of a box of type @t. */
+unsigned long xu_ovf_counters(const struct xu_box_type *t, u64 status)
+{
+	const struct xu_ovf *o = t->ovf;
+	unsigned long ovf = 0;
+	unsigned int i;
+
+	if (!o->ctr_bit)
+		return status & GENMASK(xu_counters_total(t) - 1, 0);
+	for (i = 0; i < xu_counters_total(t); i++)
+		if (status & BIT_ULL(o->ctr_bit[i]))
+			ovf |= BIT(i);
+	return ovf;
+}
+EXPORT_SYMBOL_IF_KUNIT(xu_ovf_counters);
+
+/* The logical package of physical package @phys, or -1 if none is online. */
+int xu_socket_of_phys(unsigned int phys)
+{
+	unsigned int cpu;
+
+	for_each_online_cpu(cpu)
+		if (topology_physical_package_id(cpu) == phys)
+			return topology_logical_package_id(cpu);
+	return -1;
+}

@@ -29,10 +29,6 @@
 
 #include "uncore.h"
 
-static bool audit = true;
-module_param(audit, bool, 0644);
-MODULE_PARM_DESC(audit, "check counter controls for other programs' writes at each poll, stop, overflow and wrap (default Y; N: one register read less per check, writes behind perf unseen)");
-
 /* box->foreign.state: nothing found, being recorded, to report, reported */
 enum { XU_FOREIGN_NONE, XU_FOREIGN_CLAIMED, XU_FOREIGN_READY, XU_FOREIGN_DONE };
 
@@ -128,25 +124,13 @@ static void xu_foreign_report(struct work_struct *work)
 	}
 }
 
-/* The control value of a running @event as the driver wrote it. */
-u64 xu_event_ctl(const struct xu_box *box, const struct perf_event *event)
-{
-	const struct xu_box_type *t = box->pmu->type;
-	int idx = event->hw.idx;
-	u64 ctl = event->hw.config | xu_enable_bit(t, idx);
-
-	if (test_bit(idx, &box->throttled))
-		ctl &= ~t->pmi_bit;
-	return ctl;
-}
-
 static void xu_foreign_found(struct xu_box *box, struct perf_event *event,
 			     u64 got, u64 want)
 {
 	struct xu_foreign *f = &box->foreign;
 
 	atomic_long_inc(&box->pmu->foreign_writes);
-	box->sk->stats.foreign++;
+	xu_stat_inc(box->sk, foreign);
 	if (atomic_cmpxchg(&f->state, XU_FOREIGN_NONE, XU_FOREIGN_CLAIMED) !=
 	    XU_FOREIGN_NONE)
 		return;
@@ -159,40 +143,27 @@ static void xu_foreign_found(struct xu_box *box, struct perf_event *event,
 }
 
 /*
- * Whether @event's counter still holds the driver's programming.  If not,
- * the count since the last fold is dropped and, unless @stopping, the
- * control written back (a PMI counter armed again).  Callers hold what
- * makes @event's counter theirs: the box lock, or the PMI.
+ * Whether another program rewrote @event's control: it holds something
+ * else than @want, what the driver last wrote.  A finding is counted and
+ * reported (counter.c drops the interval and programs the counter again).
+ * The caller holds what makes the counter its own: the box lock, or the
+ * PMI.
  */
-bool xu_event_audit(struct xu_box *box, struct perf_event *event,
-		    bool stopping)
+bool xu_foreign_check(struct xu_box *box, struct perf_event *event, u64 want)
 {
-	const struct xu_box_type *t = box->pmu->type;
 	struct hw_perf_event *hwc = &event->hw;
-	unsigned int width = xu_width(t, hwc->idx);
-	u64 want = xu_event_ctl(box, event), got, now, ours = ~0ULL;
+	unsigned int width = xu_width(box->pmu->type, hwc->idx);
+	u64 got, ours = ~0ULL;
 
-	if (!READ_ONCE(audit))
-		return true;
-
+	if (!READ_ONCE(xu_params.audit))
+		return false;
 	/* the 7100's CTR_CTL: the control above the count, in one register */
 	if (hwc->config_base == hwc->event_base)
 		ours = ~GENMASK_ULL(width - 1, 0);
 	if (xu_read_reg(box, hwc->config_base, &got) || !((got ^ want) & ours))
-		return true;
-	xu_foreign_found(box, event, got & ours, want & ours);
-	/* counting as the other program set it: maybe running */
-	if (!xu_read_ctr(box, hwc->event_base, &now, false)) {
-		now = xu_prev_folded(local64_read(&hwc->prev_count), now, width);
-		local64_set(&hwc->prev_count, now);
-		box->armed[hwc->idx] = now & GENMASK_ULL(width - 1, 0);
-	}
-	if (stopping)
 		return false;
-	if (xu_pmi_counters(box->pmu) & BIT(hwc->idx))
-		xu_event_set_period(box, event, false);
-	xu_event_enable(box, event);
-	return false;
+	xu_foreign_found(box, event, got & ours, want & ours);
+	return true;
 }
 
 void xu_audit_exit(void)

@@ -1,88 +1,84 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * xeon_uncore overflows and sampling, for every platform.
+ * xeon_uncore overflows by the uncore PMI, and sample delivery, for every
+ * platform.
  *
- * Two ways an overflow is noticed:
+ * A platform with pmi_status and a box type with a pmi_bit and an xu_ovf:
+ * every counter of such a box interrupts on overflow (counter.c arms it: a
+ * sampling counter with 2^width - period, a counting one with
+ * 2^(width-1), so that it interrupts every half range and a fold never
+ * misses a whole lap; no timer polls it).  The PMI is an NMI on the CPU
+ * the socket routes it to, its collector.  The walk reads the status
+ * registers the box types' xu_ovf tables name and hands each box's
+ * overflowed counters to xu_box_overflow(), which folds, samples and
+ * re-arms them while the hardware holds the socket frozen, so that a group
+ * is read at one instant.  The NMI walks the MSR boxes, unless the code it
+ * interrupted holds a box lock (counter.c: the lock's release sends the
+ * NMI again).  Config space takes the PCI lock, which the NMI may have
+ * interrupted: the PCI boxes' summary bits go to an irq_work on the same
+ * CPU (hard irq, on PREEMPT_RT too), which walks those boxes under their
+ * locks and then unfreezes the socket.  Their samples carry the registers
+ * the NMI interrupted, their kernel callchain that address alone (the
+ * stack it points into has moved on by then).
  *
- * - The uncore PMI (a platform with pmi_status, a box type with a pmi_bit
- *   and an xu_ovf).  Every counter of such a box is programmed to
- *   interrupt: a sampling counter is preloaded with 2^width - period, a
- *   counting one with 2^(width-1), so it interrupts every half range and
- *   a fold never misses a whole lap: no timer has to poll it.  The PMI is
- *   an NMI on the CPU the socket routes it to, its collecting CPU.  The
- *   core walks the status registers that the box types' xu_ovf tables
- *   name and hands each box's overflowed counters to xu_box_overflow(),
- *   which folds, samples and re-arms while the hardware holds the socket
- *   frozen, so a group is read at one instant.  The NMI walks the MSR
- *   boxes.  Config space takes the PCI lock, which the NMI may have
- *   interrupted: the PCI boxes' summary bits go to an irq_work on the same
- *   CPU (hard irq, on PREEMPT_RT too), which walks those boxes and then
- *   unfreezes the socket.  Their samples carry the registers the NMI
- *   interrupted, as the MSR boxes' do.
- *
- * - Polling (every other box).  The box hrtimer folds the counters before
- *   they can wrap; for a sampling event it also runs often enough that at
- *   most one period passes between two expiries at the box's highest
- *   rate, and emits a sample for every period the count has crossed, with
- *   the timer interrupt's registers: a sample points at where the CPU was
- *   at the poll, up to one interval after the crossing.
+ * While the collector moves, a PMI is not walked: it goes to the old CPU,
+ * which unfreezes the socket (counting events lose nothing) and leaves
+ * the status to the new collector, which takes the overflow when it
+ * adopts the socket (an NMI it sends itself, a kick).
  *
  * perf_event_overflow() is not exported to modules, so xu_sample() does
  * what it would (compat.h's xu_perf_overflow()).  The perf core's
- * throttling is not reachable from here: sample_limit caps the
- * samples of a socket per tick, and beyond it the counters' interrupts are
- * masked until the next tick.
+ * throttling is not reachable from here: sample_limit caps the samples of
+ * a socket per tick, and beyond it the counters' interrupts are masked
+ * until the next tick.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/cpumask.h>
-#include <linux/debugfs.h>
-#include <linux/filter.h>
 #include <linux/irq_work.h>
 #include <linux/jiffies.h>
-#include <linux/math64.h>
-#include <linux/module.h>
 #include <linux/perf_event.h>
-#include <linux/seq_file.h>
 #include <linux/topology.h>
 #include <kunit/visibility.h>
-#include <asm/apic.h>
 #include <asm/irq_regs.h>
 #include <asm/nmi.h>
 
 #include "uncore.h"
 
-static unsigned int sample_limit = 32;
-module_param(sample_limit, uint, 0644);
-MODULE_PARM_DESC(sample_limit, "Most samples per socket per tick (0: no limit); beyond it interrupts are masked until the next tick");
-
-/* The shortest poll interval for sampling: a tiny period is not a busy loop. */
-#define XU_SAMPLE_POLL_MIN_NS	NSEC_PER_MSEC
 /* Most samples one event takes at one poll, even with sample_limit=0. */
 #define XU_POLL_MAX_SAMPLES	64
 
 static const struct xu_platform *xu_irq_plat;
 static bool xu_nmi_registered;
-static struct dentry *xu_debugfs;
+
+/* Global status bits that lead to PCI boxes: walked in sk->pmi_work. */
+static u64 xu_pci_summary;
 
 /* ---- delivery ------------------------------------------------------- */
 
-/* Count a sample against the socket's tick; false: over sample_limit. */
+/*
+ * Count a sample against the socket's tick (jiffies in the high half of
+ * sk->tick, the samples taken in it in the low); false: over
+ * sample_limit.  From the NMI and the poll timer at once: lock-free.
+ */
 static bool xu_tick_budget(struct xu_socket *sk)
 {
-	unsigned int limit = READ_ONCE(sample_limit);
-	unsigned long now = jiffies;
+	unsigned int limit = READ_ONCE(xu_params.sample_limit);
+	u32 now = jiffies;
+	s64 old = atomic64_read(&sk->tick), new;
 
-	if (sk->tick != now) {
-		sk->tick = now;
-		sk->tick_samples = 0;
-	}
-	if (limit && sk->tick_samples >= limit) {
-		sk->stats.throttled++;
-		return false;
-	}
-	sk->tick_samples++;
-	sk->stats.samples++;
+	do {
+		u32 n = (u32)old;
+
+		if ((u32)((u64)old >> 32) != now)
+			n = 0;
+		if (limit && n >= limit) {
+			xu_stat_inc(sk, throttled);
+			return false;
+		}
+		new = (s64)((u64)now << 32 | (n + 1));
+	} while (!atomic64_try_cmpxchg(&sk->tick, &old, new));
+	xu_stat_inc(sk, samples);
 	return true;
 }
 
@@ -91,160 +87,102 @@ DEFINE_PER_CPU(int, xu_bpf_nest);
 #endif
 
 /*
- * One sample of @event, as perf_event_overflow() gives it (compat.h).
- * Returns true when its event limit ran out: the caller stops the counter.
+ * One sample of @event, as perf_event_overflow() gives it (compat.h);
+ * @copy: @regs are a copy of the PMI's (a PCI box's sample, in the
+ * irq_work), whose kernel callchain is the sampled address alone.  Returns
+ * true when its event limit ran out: the caller stops the counter.
  */
-static bool xu_sample(struct perf_event *event, struct pt_regs *regs)
+static bool xu_sample(struct xu_socket *sk, struct perf_event *event,
+		      struct pt_regs *regs, bool copy)
 {
 	struct perf_sample_data data;
 
 	perf_sample_data_init(&data, 0, event->hw.last_period);
+	if (copy && (event->attr.sample_type & PERF_SAMPLE_CALLCHAIN))
+		xu_perf_sample_ip_only(&data, (struct perf_callchain_entry *)sk->pmi_chain,
+				       regs);
 	return xu_perf_overflow(event, &data, regs);
 }
 
-/* ---- PMI boxes ------------------------------------------------------ */
-
-/*
- * What is left of a sampling event's period once a sample was due: the
- * overshoot carries into the next period, unless it was a whole period or
- * more (a throttle, or PERF_EVENT_IOC_PERIOD, which sets 0): then a
- * whole period from now.
- */
-s64 xu_period_reload(struct hw_perf_event *hwc)
+/* Over the limit: at the next tick, say so and re-arm what was masked. */
+static void xu_unthrottle_at_next_tick(struct xu_socket *sk)
 {
-	s64 period = hwc->sample_period;
-	s64 left = local64_read(&hwc->period_left);
-
-	if (left <= -period)
-		left = period;
-	else if (left <= 0)
-		left += period;
-	local64_set(&hwc->period_left, left);
-	hwc->last_period = period;
-	return left;
+	if (!hrtimer_active(&sk->unthrottle))
+		hrtimer_start(&sk->unthrottle, ns_to_ktime(TICK_NSEC),
+			      HRTIMER_MODE_REL_PINNED_HARD);
 }
-EXPORT_SYMBOL_IF_KUNIT(xu_period_reload);
 
 /*
- * Preload a PMI box's counter: a sampling event's to overflow after what
- * is left of its period, a counting event's after half the range.  The
- * counter is stopped, or frozen in the PMI.  A sampling event's period is
- * then counted from this value (xu_event_period_sync), never from folds,
- * which a read may make at any time.  Without @reload, a sample that was
- * due when the event stopped (a collector move, multiplexing) is owed:
- * the counter overflows at its next count and the PMI takes it.
+ * In the poll timer, on the collector: a sample for each of @due periods
+ * crossed, at most XU_POLL_MAX_SAMPLES however large @due is and whatever
+ * sample_limit says: the rest are dropped, counted as throttled.  true:
+ * the event's limit ran out (the caller stops its counter).
  */
-void xu_event_set_period(struct xu_box *box, struct perf_event *event,
-			 bool reload)
+bool xu_poll_samples(struct xu_box *box, struct perf_event *event, u64 due)
 {
-	struct hw_perf_event *hwc = &event->hw;
-	unsigned int width = xu_width(box->pmu->type, hwc->idx);
-	s64 left = BIT_ULL(width - 1);
-	u64 val;
+	struct pt_regs *regs = get_irq_regs();
+	struct xu_socket *sk = box->sk;
+	u64 i;
 
-	if (is_sampling_event(event)) {
-		left = local64_read(&hwc->period_left);
-		if (reload || left > 0)
-			left = xu_period_reload(hwc);
-		else
-			left = 1;
+	if (!regs)
+		return false;
+	for (i = 0; i < due; i++) {
+		if (i == XU_POLL_MAX_SAMPLES || !xu_tick_budget(sk)) {
+			xu_stat_add(sk, throttled, due - i - (i < XU_POLL_MAX_SAMPLES));
+			xu_unthrottle_at_next_tick(sk);
+			return false;
+		}
+		if (xu_sample(sk, event, regs, false))
+			return true;
 	}
-
-	/* a longer period takes several overflows, one sample at the last */
-	left = min_t(s64, left, BIT_ULL(width - 1));
-	val = (u64)-left & GENMASK_ULL(width - 1, 0);
-	box->armed[hwc->idx] = val;
-	local64_set(&hwc->prev_count,
-		    xu_prev_armed(local64_read(&hwc->prev_count), val, width));
-	xu_write_ctr(box, hwc->event_base, val);
+	return false;
 }
+
+/* ---- the walk ------------------------------------------------------- */
 
 /*
- * A PMI box's sampling event, just folded, not interruptible by the PMI
- * (in it, or stopped): take what the counter counted since it was armed
- * out of the period, and count on from here.
+ * Counters @ovf of @box overflowed (their status cleared), the socket
+ * frozen; in the NMI, or the PCI walk under the box lock.  Counting events
+ * fold (a wrap); sampling events fold, take a sample if a period has
+ * passed, and are armed again.
  */
-void xu_event_period_sync(struct xu_box *box, struct perf_event *event)
-{
-	struct hw_perf_event *hwc = &event->hw;
-	unsigned int width = xu_width(box->pmu->type, hwc->idx);
-	u64 now = local64_read(&hwc->prev_count) & GENMASK_ULL(width - 1, 0);
-
-	if (!is_sampling_event(event))
-		return;
-	local64_sub(xu_delta(box->armed[hwc->idx], now, width), &hwc->period_left);
-	box->armed[hwc->idx] = now;
-}
-
-static void xu_throttle(struct xu_box *box, struct perf_event *event)
-{
-	struct hw_perf_event *hwc = &event->hw;
-
-	/* keeps counting, no longer interrupts */
-	set_bit(hwc->idx, &box->throttled);
-	xu_write_reg(box, hwc->config_base, xu_event_ctl(box, event));
-	irq_work_queue(&box->sk->throttle_work);
-}
-
-/*
- * In the PMI, with the socket frozen: counters @ovf of @box overflowed
- * and their status is cleared.  Counting events fold (a wrap); sampling
- * events fold, take a sample if a period has passed and re-arm.
- */
-void xu_box_overflow(struct xu_box *box, unsigned long ovf, struct pt_regs *regs)
+static void xu_box_overflow(struct xu_box *box, unsigned long ovf,
+			    struct pt_regs *regs, bool copy)
 {
 	struct xu_socket *sk = box->sk;
 	unsigned int i;
 
 	for_each_set_bit(i, &ovf, XU_MAX_COUNTERS) {
-		struct perf_event *event = READ_ONCE(box->counters[i]);
+		struct perf_event *event = box->counters[i];
 
 		/* stopped since, or a stale status from before a move */
-		if (!test_bit(i, &box->active) || !event)
+		if (!test_bit(i, &box->active) || !event || !xu_ctr_pmi(box, i))
 			continue;
-		sk->stats.overflows++;
+		xu_stat_inc(sk, overflows);
 		/*
-		 * Unreadable: not re-armed either, the next fold catches up;
-		 * another program's counter: dropped, armed again (the fold
-		 * of a wrap checks the control)
+		 * Unreadable: not armed again either, the next fold catches
+		 * up; another program's counter: dropped, armed again (the
+		 * fold of a wrap checks the control)
 		 */
-		if (!xu_event_fold(box, event))
+		if (!xu_ctr_fold(box, event))
 			continue;
-		xu_event_period_sync(box, event);
+		xu_ctr_period_sync(box, event);
 		if (!is_sampling_event(event) ||
 		    local64_read(&event->hw.period_left) > 0) {
-			xu_event_set_period(box, event, false);
+			xu_ctr_arm(box, event, false);
 			continue;
 		}
 		if (!xu_tick_budget(sk)) {
-			xu_throttle(box, event);
+			xu_ctr_throttle(box, event);
+			irq_work_queue(&sk->throttle_work);
 			continue;
 		}
-		xu_event_set_period(box, event, true);
-		if (xu_sample(event, regs)) {
-			/* perf disables the event shortly; stop counting now */
-			clear_bit(i, &box->active);
-			xu_write_reg(box, event->hw.config_base, 0);
-			event->hw.state |= PERF_HES_STOPPED;
-		}
+		xu_ctr_arm(box, event, true);
+		/* its event limit ran out: perf disables it shortly */
+		if (xu_sample(sk, event, regs, copy))
+			xu_ctr_stop(box, event, false);
 	}
 }
-
-/* The counters whose bits are set in a status value of a box of type @t. */
-unsigned long xu_ovf_counters(const struct xu_box_type *t, u64 status)
-{
-	const struct xu_ovf *o = t->ovf;
-	unsigned long ovf = 0;
-	unsigned int i;
-
-	if (!o->ctr_bit)
-		return status & GENMASK(xu_counters_total(t) - 1, 0);
-	for (i = 0; i < xu_counters_total(t); i++)
-		if (status & BIT_ULL(o->ctr_bit[i]))
-			ovf |= BIT(i);
-	return ovf;
-}
-EXPORT_SYMBOL_IF_KUNIT(xu_ovf_counters);
 
 #define XU_OVF_MIDS	4	/* intermediate summaries read once per walk */
 
@@ -280,155 +218,143 @@ static bool xu_ovf_mid(struct xu_box *box, const struct xu_ovf *o,
 }
 
 /*
- * In the PMI, the socket frozen: every box in @space with a summary bit
- * set in the global @status (and in its intermediate summary, if it has
- * one) has its status read and cleared (the bits read: an overflow after
- * the read sets them again and interrupts again), and its overflowed
- * counters handled.  A box with no status register is a one-counter box
- * whose summary bit is its overflow.
+ * The socket frozen: every box in @space with a summary bit set in the
+ * global @status (and in its intermediate summary, if it has one) has its
+ * overflowed counters handled.  A box with no counter on the PMI and no
+ * counter that left it since the last walk (see xu_ctr_stop()) is not
+ * read.  MSR boxes in the NMI; PCI boxes in the irq_work, each under its
+ * lock.
  */
-void xu_socket_overflow(struct xu_socket *sk, u64 status, struct pt_regs *regs,
-			enum xu_space space)
+static void xu_socket_overflow(struct xu_socket *sk, u64 status,
+			       struct pt_regs *regs, enum xu_space space)
 {
 	struct xu_ovf_mids mids = { };
 	struct xu_box *box;
+	unsigned long flags, ovf;
 	unsigned int b;
 
 	for (b = 0; (box = xu_socket_box_nr(sk, b)); b++) {
 		const struct xu_box_type *t = box->pmu->type;
 		const struct xu_ovf *o = t->ovf;
-		u64 st = BIT(0);
 		u64 sum;
 
 		if (!o || !box->pmu->pmi || t->space != space)
 			continue;
-		/* nothing there to overflow: not read (see xu_pmu_del()) */
-		if (!READ_ONCE(box->used) && !READ_ONCE(box->pmi_stale))
+		if (!READ_ONCE(box->pmi_on) && !READ_ONCE(box->pmi_stale))
 			continue;
 		sum = o->summary ? o->summary[box->pmu->idx] : o->summary_mask;
 		if (!(status & sum) || !xu_ovf_mid(box, o, &mids))
 			continue;
+		if (space == XU_PCI)
+			xu_box_lock(box, &flags);
 		WRITE_ONCE(box->pmi_stale, false);
-		if (o->status) {
-			if (xu_read_reg(box, box->base + o->status, &st) || !st)
-				continue;
-			xu_write_reg(box, xu_box_ovf_clear(box), st);
-		}
-		/* a counter that cannot interrupt wraps into its next poll */
-		xu_box_overflow(box, xu_ovf_counters(t, st) &
-				xu_pmi_counters(box->pmu), regs);
+		if (xu_box_take_status(box, &ovf))
+			xu_box_overflow(box, ovf, regs, space == XU_PCI);
+		if (space == XU_PCI)
+			xu_box_unlock(box, flags);
 	}
 }
 
-/* Global status bits that lead to PCI boxes: walked in sk->pmi_work. */
-static u64 xu_pci_summary;
-
 /*
- * One uncore PMI: the platform clears its global latches, the core walks
- * the MSR boxes, the platform unfreezes, unless PCI boxes overflowed:
- * then their walk, and the unfreeze, are left to sk->pmi_work.  false: no
- * overflow was pending.
+ * One uncore PMI with @status pending: the platform clears its global
+ * latches, the walk takes the MSR boxes, the platform unfreezes, unless
+ * PCI boxes overflowed: their walk, and the unfreeze, are left to
+ * sk->pmi_work.
  */
-static bool xu_handle_pmi(struct xu_socket *sk, struct pt_regs *regs)
+static void xu_handle_pmi(struct xu_socket *sk, u64 status, struct pt_regs *regs)
 {
-	u64 status = xu_irq_plat->pmi_status(sk);
-
-	if (!status) {
-		/* what the last event to leave may have left is not there */
-		if (!READ_ONCE(sk->pmi_events))
-			WRITE_ONCE(sk->pmi_stale, false);
-		return false;
-	}
 	xu_irq_plat->pmi_ack(sk, status);
 	xu_socket_overflow(sk, status, regs, XU_MSR);
 	if (status & xu_pci_summary) {
 		sk->pmi_regs = *regs;
-		WRITE_ONCE(sk->deferred, sk->deferred | (status & xu_pci_summary));
+		atomic64_or(status & xu_pci_summary, &sk->deferred);
 		irq_work_queue(&sk->pmi_work);
-	} else if (!READ_ONCE(sk->deferred)) {
+	} else if (!atomic64_read(&sk->deferred)) {
 		xu_irq_plat->pmi_unfreeze(sk);
 	}
-	return true;
 }
 
 /*
  * On the collector, in hard irq context just after the NMI: the PCI boxes
- * the PMI left here, sampled with the registers the NMI interrupted (the
- * irq_work interrupt does not set irq regs), then the unfreeze.  Run
+ * the PMI left here, then the unfreeze.  The PMI is held off for the
+ * walk (it would overwrite the registers the samples carry).  Run
  * anywhere else (the collector moved before this ran) it leaves the bits
- * to the socket's next collector, whose xu_socket_pmi_deferred() queues
- * it again.
+ * to the socket's next collector, whose xu_socket_adopted() queues it
+ * again.
  */
 static void xu_pmi_work(struct irq_work *work)
 {
 	struct xu_socket *sk = container_of(work, struct xu_socket, pmi_work);
+	struct pt_regs regs;
 	u64 status;
 
 	if (READ_ONCE(sk->cpu) != smp_processor_id())
 		return;
-	status = xchg(&sk->deferred, 0);
-	if (!status)
-		return;
-	xu_socket_overflow(sk, status, &sk->pmi_regs, XU_PCI);
-	xu_irq_plat->pmi_unfreeze(sk);
+	xu_pmi_hold();
+	status = atomic64_xchg(&sk->deferred, 0);
+	regs = sk->pmi_regs;
+	if (status) {
+		xu_socket_overflow(sk, status, &regs, XU_PCI);
+		xu_irq_plat->pmi_unfreeze(sk);
+	}
+	xu_pmi_release();
 }
 
-/* On a new collector, interrupts off: take over what the last one left. */
-void xu_socket_pmi_deferred(struct xu_socket *sk)
+/*
+ * Routed to a CPU that is not the collector: the old one while the
+ * collector moves (the socket's cpu is -1 then), until the new one routes
+ * it to itself.  Ours, but the events are not ours to touch: unfreeze the
+ * socket so that its counters count on, and leave the status pending for
+ * the new collector.
+ */
+static int xu_nmi_stray(struct xu_socket *sk, int cpu)
 {
-	if (READ_ONCE(sk->deferred))
-		irq_work_queue(&sk->pmi_work);
+	if (READ_ONCE(sk->pmi_cpu) != cpu && READ_ONCE(sk->target) < 0)
+		return NMI_DONE;
+	if (!xu_irq_plat->pmi_status(sk))
+		return NMI_DONE;
+	xu_stat_inc(sk, stray);
+	xu_irq_plat->pmi_unfreeze(sk);
+	return NMI_HANDLED;
 }
 
 static int xu_nmi_handler(unsigned int type, struct pt_regs *regs)
 {
 	int cpu = smp_processor_id();
 	struct xu_socket *sk = xu_socket_of(cpu);
+	bool kicked;
+	u64 status;
 
 	if (!sk)
 		return NMI_DONE;
 	/* no event, no leftover, no kick: not ours, and nothing to read */
-	if (!READ_ONCE(sk->pmi_events) && !READ_ONCE(sk->pmi_stale) &&
+	if (!atomic_read(&sk->pmi_active) && !READ_ONCE(sk->pmi_stale) &&
 	    !atomic_read(&sk->kick))
 		return NMI_DONE;
-	if (READ_ONCE(sk->cpu) != cpu) {
-		/*
-		 * Routed here while the collector moves (it is -1 then):
-		 * ours, but the events are not ours to touch; the new
-		 * collector handles the status when it adopts the socket.
-		 */
-		if (READ_ONCE(sk->pmi_cpu) != cpu && READ_ONCE(sk->target) < 0)
-			return NMI_DONE;
-		if (!xu_irq_plat->pmi_status(sk))
-			return NMI_DONE;
-		sk->stats.stray++;
+	if (READ_ONCE(sk->cpu) != cpu)
+		return xu_nmi_stray(sk, cpu);
+	status = xu_irq_plat->pmi_status(sk);
+	/*
+	 * A kick this NMI may stand for is spent now, handled or not: an
+	 * NMI of a PMI that arrives back to back, finding nothing, is then
+	 * swallowed (a return above 1)
+	 */
+	kicked = atomic_add_unless(&sk->kick, -1, 0);
+	/* the interrupted code holds a box lock: its release kicks again */
+	if (status && xu_pmi_excluded())
 		return NMI_HANDLED;
+	if (status) {
+		xu_handle_pmi(sk, status, regs);
+		xu_stat_inc(sk, nmis);
+		return kicked ? 2 : NMI_HANDLED;
 	}
-	if (xu_handle_pmi(sk, regs)) {
-		sk->stats.nmis++;
-		return NMI_HANDLED;
-	}
-	/* our own kick, whose overflow an earlier NMI already handled */
-	if (atomic_add_unless(&sk->kick, -1, 0))
-		return NMI_HANDLED;
-	return NMI_DONE;
+	/* what the last event to leave may have left is not there */
+	if (!atomic_read(&sk->pmi_active))
+		WRITE_ONCE(sk->pmi_stale, false);
+	return kicked ? NMI_HANDLED : NMI_DONE;
 }
 
-/* On the collector: an overflow is pending with no PMI on its way here. */
-void xu_socket_pmi_kick(struct xu_socket *sk)
-{
-	sk->stats.kicks++;
-	atomic_inc(&sk->kick);
-	xu_send_nmi_self();
-}
-
-/* Over the limit: at the next tick, say so and re-arm what was masked. */
-static void xu_unthrottle_at_next_tick(struct xu_socket *sk)
-{
-	if (!hrtimer_active(&sk->unthrottle))
-		hrtimer_start(&sk->unthrottle, ns_to_ktime(TICK_NSEC),
-			      HRTIMER_MODE_REL_PINNED_HARD);
-}
+/* ---- throttling ----------------------------------------------------- */
 
 /* From the NMI, which cannot start a timer. */
 static void xu_throttle_work(struct irq_work *work)
@@ -436,109 +362,128 @@ static void xu_throttle_work(struct irq_work *work)
 	xu_unthrottle_at_next_tick(container_of(work, struct xu_socket, throttle_work));
 }
 
+/* Whether a box of @sk has a counter throttled. */
+static bool xu_socket_throttled(struct xu_socket *sk)
+{
+	struct xu_box *box;
+	unsigned int b;
+
+	for (b = 0; (box = xu_socket_box_nr(sk, b)); b++)
+		if (READ_ONCE(box->throttled))
+			return true;
+	return false;
+}
+
+/*
+ * A tick after a throttle: say so, and arm every throttled counter again.
+ * Only the collector touches its boxes: a timer that fires elsewhere (it
+ * went with a collector that died, the socket moving) does nothing; the
+ * new collector cancels it and arms its own when it adopts the socket.
+ */
 static enum hrtimer_restart xu_unthrottle(struct hrtimer *timer)
 {
 	struct xu_socket *sk = container_of(timer, struct xu_socket, unthrottle);
-	bool here = READ_ONCE(sk->cpu) == smp_processor_id();
+	int cpu = READ_ONCE(sk->cpu);
 	struct xu_box *box;
+	unsigned long flags;
 	unsigned int b, i;
 
+	if (cpu != smp_processor_id())
+		return HRTIMER_NORESTART;
 	pr_info_ratelimited("socket %u: over sample_limit=%u samples per tick, interrupts masked until the next tick (%llu samples dropped so far)\n",
-			    sk->id, READ_ONCE(sample_limit), sk->stats.throttled);
+			    sk->id, READ_ONCE(xu_params.sample_limit),
+			    (u64)atomic64_read(&sk->stats.throttled));
 	for (b = 0; (box = xu_socket_box_nr(sk, b)); b++) {
-		unsigned long thr = READ_ONCE(box->throttled);
-
-		/*
-		 * stop and restart: fold (the counter as throttled), then a
-		 * whole period again, interrupting
-		 */
-		for_each_set_bit(i, &thr, XU_MAX_COUNTERS) {
-			struct perf_event *event = box->counters[i];
-
-			if (!here || !event || (event->hw.state & PERF_HES_STOPPED)) {
+		if (!READ_ONCE(box->throttled))
+			continue;
+		xu_box_lock(box, &flags);
+		for_each_set_bit(i, &box->throttled, XU_MAX_COUNTERS) {
+			if (box->counters[i])
+				xu_ctr_unthrottle(box, box->counters[i]);
+			else
 				clear_bit(i, &box->throttled);
-				continue;
-			}
-			xu_pmu_stop(event, PERF_EF_UPDATE);
-			clear_bit(i, &box->throttled);
-			xu_pmu_start(event, PERF_EF_RELOAD);
 		}
+		xu_box_unlock(box, flags);
 	}
 	return HRTIMER_NORESTART;
 }
 
-/* ---- polled boxes --------------------------------------------------- */
-
-/* How often to poll @box for @event's samples: one period at its full rate. */
-ktime_t xu_sample_interval(const struct xu_box *box, struct perf_event *event)
+/*
+ * On the new collector, interrupts off, once it routes the PMI to itself:
+ * an overflow its PMI left pending while the collector moved (the old CPU
+ * only unfroze the socket), PCI boxes the old CPU's walk never took, and
+ * counters still throttled.
+ */
+void xu_socket_adopted(struct xu_socket *sk)
 {
-	const struct xu_box_type *t = box->pmu->type;
-	unsigned int max_inc = xu_event_max_inc(t, event->hw.idx, event->hw.config);
-	u64 ns = mul_u64_u64_div_u64(event->hw.sample_period, NSEC_PER_SEC,
-				     (u64)max_inc * xu_irq_plat->uclk_max_hz);
-
-	return ns_to_ktime(max_t(u64, ns, XU_SAMPLE_POLL_MIN_NS));
+	if (xu_irq_plat->pmi_status && xu_nmi_registered &&
+	    xu_irq_plat->pmi_status(sk))
+		xu_pmi_kick(sk);
+	if (atomic64_read(&sk->deferred))
+		irq_work_queue(&sk->pmi_work);
+	/* the old collector's, which went with its CPU: never to fire elsewhere */
+	hrtimer_cancel(&sk->unthrottle);
+	if (xu_socket_throttled(sk))
+		xu_unthrottle_at_next_tick(sk);
 }
 
-/*
- * A polled sampling event, just folded, under its box lock: the periods
- * its count has crossed, taken out of period_left at once.
- */
-u64 xu_periods_due(struct hw_perf_event *hwc)
-{
-	s64 left = local64_read(&hwc->period_left);
-	u64 due;
+/* ---- the PMI's reach ------------------------------------------------ */
 
-	if (left > 0)
-		return 0;
-	due = 1 + div64_u64(-left, hwc->sample_period);
-	local64_add(due * hwc->sample_period, &hwc->period_left);
-	hwc->last_period = hwc->sample_period;
-	return due;
+/*
+ * The package and core of each CPU, as last seen online: x86 resets an
+ * offline CPU's core ID to 0 (remove_siblinginfo()), but its core keeps
+ * its place in the package.
+ */
+struct xu_cpu_place {
+	u16 pkg, core;
+	bool known;
+};
+
+static DEFINE_PER_CPU(struct xu_cpu_place, xu_cpu_place);
+
+/* On @cpu coming online (init.c's hotplug callback) */
+void xu_cpu_seen(unsigned int cpu)
+{
+	struct xu_cpu_place *p = per_cpu_ptr(&xu_cpu_place, cpu);
+
+	WRITE_ONCE(p->pkg, topology_physical_package_id(cpu));
+	WRITE_ONCE(p->core, topology_core_id(cpu));
+	/* the place before its flag: read on other CPUs */
+	smp_store_release(&p->known, true);
 }
-EXPORT_SYMBOL_IF_KUNIT(xu_periods_due);
 
-/*
- * In the poll timer: a sample for each of @due periods crossed, at most
- * XU_POLL_MAX_SAMPLES however large @due is and whatever sample_limit
- * says: the rest are dropped, counted as throttled.
- */
-void xu_poll_samples(struct xu_box *box, struct perf_event *event, u64 due)
+static bool xu_cpu_core(unsigned int cpu, unsigned int *pkg, unsigned int *core)
 {
-	struct pt_regs *regs = get_irq_regs();
-	struct xu_socket *sk = box->sk;
-	u64 i;
+	const struct xu_cpu_place *p = per_cpu_ptr(&xu_cpu_place, cpu);
 
-	if (!regs)
-		return;
-	for (i = 0; i < due; i++) {
-		if (i == XU_POLL_MAX_SAMPLES || !xu_tick_budget(sk)) {
-			sk->stats.throttled += due - i - (i < XU_POLL_MAX_SAMPLES);
-			xu_unthrottle_at_next_tick(sk);
-			return;
-		}
-		if (xu_sample(event, regs)) {
-			xu_pmu_stop(event, PERF_EF_UPDATE);
-			return;
-		}
+	if (cpu_online(cpu)) {
+		*pkg = topology_physical_package_id(cpu);
+		*core = topology_core_id(cpu);
+		return true;
 	}
+	/* pairs with xu_cpu_seen()'s release */
+	if (!smp_load_acquire(&p->known))
+		return false;
+	*pkg = READ_ONCE(p->pkg);
+	*core = READ_ONCE(p->core);
+	return true;
 }
 
 /*
  * pmi_core_sel is a mask of the package's cores; which bit is which core
  * is not documented.  Taken here: bit i is the i-th core of the package
- * in ascending core ID order, counting every present core.
+ * in ascending core ID order, counting every present core (one that has
+ * not been online since the driver loaded is not known, nor counted).
  */
 static unsigned int xu_core_rank(unsigned int cpu)
 {
-	unsigned int c, pkg = topology_physical_package_id(cpu);
-	unsigned int core = topology_core_id(cpu), rank = 0;
+	unsigned int c, pkg, core, id, p, rank = 0;
 	DECLARE_BITMAP(seen, 256) = { };
 
+	if (!xu_cpu_core(cpu, &pkg, &core))
+		return 0;
 	for_each_present_cpu(c) {
-		unsigned int id = topology_core_id(c);
-
-		if (topology_physical_package_id(c) != pkg || id >= core ||
+		if (!xu_cpu_core(c, &p, &id) || p != pkg || id >= core ||
 		    id >= 256 || test_and_set_bit(id, seen))
 			continue;
 		rank++;
@@ -551,79 +496,11 @@ u32 xu_pmi_cores(const struct xu_platform *plat, unsigned int cpu)
 {
 	unsigned int core = xu_core_rank(cpu);
 
-	if (core < plat->pmi_cores)
-		return BIT(core);
-	pr_warn_once("CPU %u is core %u of its package, beyond the %u the uncore PMI can select: overflows of its socket are not interrupted\n",
-		     cpu, core, plat->pmi_cores);
-	return 0;
+	return core < plat->pmi_cores ? BIT(core) : 0;
 }
 EXPORT_SYMBOL_IF_KUNIT(xu_pmi_cores);
 
 /* ---- setup ---------------------------------------------------------- */
-
-/* Boxes of @sk whose poll timer is armed now, and the shortest interval. */
-static unsigned int xu_timers_armed(struct xu_socket *sk, u64 *min_ns)
-{
-	unsigned int b, n = 0;
-	struct xu_box *box;
-
-	*min_ns = 0;
-	for (b = 0; (box = xu_socket_box_nr(sk, b)); b++) {
-		u64 ns = ktime_to_ns(READ_ONCE(box->poll));
-
-		if (!hrtimer_active(&box->timer))
-			continue;
-		n++;
-		if (!*min_ns || ns < *min_ns)
-			*min_ns = ns;
-	}
-	return n;
-}
-
-static int xu_stats_show(struct seq_file *m, void *v)
-{
-	unsigned int i;
-
-	for (i = 0; i < XU_MAX_SOCKETS; i++) {
-		struct xu_socket *sk = xu_socket_of_id(i);
-		const struct xu_stats *st;
-		unsigned int armed;
-		u64 min_ns;
-
-		if (!sk)
-			break;
-		st = &sk->stats;
-		armed = xu_timers_armed(sk, &min_ns);
-		seq_printf(m, "socket %u armed %u poll_us %llu polls %llu nmis %llu stray %llu kicks %llu overflows %llu samples %llu throttled %llu read_errors %llu foreign %llu missed_wraps %llu\n",
-			   i, armed, div_u64(min_ns, NSEC_PER_USEC), st->polls,
-			   st->nmis, st->stray, st->kicks, st->overflows,
-			   st->samples, st->throttled, st->read_errors, st->foreign,
-			   st->missed_wraps);
-	}
-	return 0;
-}
-DEFINE_SHOW_ATTRIBUTE(xu_stats);
-
-/* Each box whose poll timer is armed: its PMU, socket and interval. */
-static int xu_timers_show(struct seq_file *m, void *v)
-{
-	unsigned int i, b;
-	struct xu_box *box;
-
-	for (i = 0; i < XU_MAX_SOCKETS; i++) {
-		struct xu_socket *sk = xu_socket_of_id(i);
-
-		if (!sk)
-			break;
-		for (b = 0; (box = xu_socket_box_nr(sk, b)); b++)
-			if (hrtimer_active(&box->timer))
-				seq_printf(m, "%s %u poll_us %llu\n", box->pmu->name, i,
-					   div_u64(ktime_to_ns(READ_ONCE(box->poll)),
-						   NSEC_PER_USEC));
-	}
-	return 0;
-}
-DEFINE_SHOW_ATTRIBUTE(xu_timers);
 
 void xu_socket_irq_init(struct xu_socket *sk)
 {
@@ -638,6 +515,13 @@ void xu_socket_irq_exit(struct xu_socket *sk)
 	irq_work_sync(&sk->pmi_work);
 	irq_work_sync(&sk->throttle_work);
 	hrtimer_cancel(&sk->unthrottle);
+	irq_work_sync(&sk->throttle_work);
+}
+
+/* Whether @plat's overflows interrupt here (pmi=1, and a PMI it has). */
+bool xu_irq_pmi(void)
+{
+	return xu_nmi_registered;
 }
 
 int xu_irq_init(const struct xu_platform *plat, bool use_pmi)
@@ -657,16 +541,11 @@ int xu_irq_init(const struct xu_platform *plat, bool use_pmi)
 		for (i = 0; o->summary && i < (*t)->num_boxes; i++)
 			xu_pci_summary |= o->summary[i];
 	}
-	xu_debugfs = debugfs_create_dir(KBUILD_MODNAME, NULL);
-	debugfs_create_file("stats", 0444, xu_debugfs, NULL, &xu_stats_fops);
-	debugfs_create_file("timers", 0444, xu_debugfs, NULL, &xu_timers_fops);
 	if (!use_pmi || !plat->pmi_status)
 		return 0;
 	ret = register_nmi_handler(NMI_LOCAL, xu_nmi_handler, 0, KBUILD_MODNAME);
-	if (ret) {
-		debugfs_remove_recursive(xu_debugfs);
+	if (ret)
 		return ret;
-	}
 	xu_nmi_registered = true;
 	return 0;
 }
@@ -676,5 +555,4 @@ void xu_irq_exit(void)
 	if (xu_nmi_registered)
 		unregister_nmi_handler(NMI_LOCAL, KBUILD_MODNAME);
 	xu_nmi_registered = false;
-	debugfs_remove_recursive(xu_debugfs);
 }

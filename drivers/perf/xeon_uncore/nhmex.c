@@ -1384,13 +1384,13 @@ static const struct xu_box_type * const nhmex_types[] = {
 
 static void nhmex_init_socket(struct xu_socket *sk)
 {
-	sk->global_ctl = NHMEX_U_GLOBAL_CTL_EN_ALL | NHMEX_U_GLOBAL_CTL_EN;
+	WRITE_ONCE(sk->global_ctl, NHMEX_U_GLOBAL_CTL_EN_ALL | NHMEX_U_GLOBAL_CTL_EN);
 	xu_wrmsr(NHMEX_U_GLOBAL_CTL, sk->global_ctl);
 }
 
 static void nhmex_exit_socket(struct xu_socket *sk)
 {
-	sk->global_ctl = 0;
+	WRITE_ONCE(sk->global_ctl, 0);
 	xu_wrmsr(NHMEX_U_GLOBAL_CTL, 0);
 }
 
@@ -1408,7 +1408,8 @@ static void nhmex_set_pmi_cpu(struct xu_socket *sk, u32 cores)
 	u64 ctl = sk->global_ctl & ~NHMEX_U_GLOBAL_CTL_CORE_SEL;
 
 	ctl |= FIELD_PREP(NHMEX_U_GLOBAL_CTL_CORE_SEL, cores);
-	sk->global_ctl = ctl;
+	/* read by an NMI's unfreeze on this CPU */
+	WRITE_ONCE(sk->global_ctl, ctl);
 	if (nhmex_pmi_status(sk))
 		ctl &= ~NHMEX_U_GLOBAL_CTL_EN_ALL;
 	xu_wrmsr(NHMEX_U_GLOBAL_CTL, ctl);
@@ -1427,7 +1428,7 @@ static void nhmex_pmi_ack(struct xu_socket *sk, u64 status)
 /* en_all again */
 static void nhmex_pmi_unfreeze(struct xu_socket *sk)
 {
-	xu_wrmsr(NHMEX_U_GLOBAL_CTL, sk->global_ctl);
+	xu_wrmsr(NHMEX_U_GLOBAL_CTL, READ_ONCE(sk->global_ctl));
 }
 
 /*

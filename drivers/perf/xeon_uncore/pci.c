@@ -8,6 +8,7 @@
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
+#include <linux/cpu.h>
 #include <linux/mutex.h>
 #include <linux/pci.h>
 #include <linux/rcupdate.h>
@@ -62,11 +63,6 @@ out:
 	return socket;
 }
 
-bool xu_box_present(const struct xu_box *box)
-{
-	return box->pmu->type->space != XU_PCI || rcu_access_pointer(box->pdev);
-}
-
 /* The box a device ID stands for on @socket, and whether as its companion. */
 static struct xu_box *xu_pci_box(u16 device, unsigned int socket, bool *aux)
 {
@@ -83,6 +79,57 @@ static struct xu_box *xu_pci_box(u16 device, unsigned int socket, bool *aux)
 			return xp->boxes[socket];
 	}
 	return NULL;
+}
+
+/*
+ * PCI functions that go (remove, unbind) and come back (rescan, bind)
+ * while their box has events: on the collector, fold them one last time
+ * while the function answers; when it is back, program the box again as
+ * the events have it (counter.c).  CPU hotplug is held off, so the
+ * collector stays.
+ */
+static void xu_box_detach_local(void *info)
+{
+	struct xu_box *box = info;
+	unsigned long flags;
+
+	if (!xu_socket_local(box->sk))
+		return;
+	xu_box_lock(box, &flags);
+	xu_box_fold_all(box);
+	xu_box_unlock(box, flags);
+}
+
+static void xu_box_reprogram_local(struct xu_box *box, bool counters)
+{
+	unsigned long flags;
+
+	if (!xu_socket_local(box->sk))
+		return;
+	xu_box_lock(box, &flags);
+	xu_box_reprogram(box, counters);
+	xu_box_unlock(box, flags);
+}
+
+static void xu_box_attach_local(void *info)
+{
+	xu_box_reprogram_local(info, true);
+}
+
+static void xu_box_attach_aux_local(void *info)
+{
+	xu_box_reprogram_local(info, false);
+}
+
+static void xu_box_on_collector(struct xu_box *box, smp_call_func_t fn)
+{
+	int cpu;
+
+	cpus_read_lock();
+	cpu = READ_ONCE(box->sk->cpu);
+	if (cpu >= 0)
+		smp_call_function_single(cpu, fn, box, 1);
+	cpus_read_unlock();
 }
 
 static int xu_pci_probe(struct pci_dev *pdev, const struct pci_device_id *id)
@@ -109,7 +156,7 @@ static int xu_pci_probe(struct pci_dev *pdev, const struct pci_device_id *id)
 	else
 		rcu_assign_pointer(box->pdev, pdev);
 	/* back after a remove or unbind, with events open: program them again */
-	xu_box_attach(box, aux);
+	xu_box_on_collector(box, aux ? xu_box_attach_aux_local : xu_box_attach_local);
 	return 0;
 }
 
@@ -123,7 +170,7 @@ static void xu_pci_remove(struct pci_dev *pdev)
 	struct xu_box *box = pci_get_drvdata(pdev);
 
 	if (rcu_access_pointer(box->pdev) == pdev) {
-		xu_box_detach(box);
+		xu_box_on_collector(box, xu_box_detach_local);
 		RCU_INIT_POINTER(box->pdev, NULL);
 		dev_info(&pdev->dev, "%s: function removed; its events stop counting until it is back\n",
 			 box->pmu->name);

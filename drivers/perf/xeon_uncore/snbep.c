@@ -1105,7 +1105,8 @@ static u64 ivbep_pmi_status(struct xu_socket *sk)
 /* frz_all and unfrz_all act only when written as 1: routing never unfreezes. */
 static void ivbep_set_pmi_cpu(struct xu_socket *sk, u32 cores)
 {
-	sk->global_ctl = FIELD_PREP(IVBEP_U_GLOBAL_CORE_SEL, cores);
+	/* read by an NMI's unfreeze on this CPU */
+	WRITE_ONCE(sk->global_ctl, FIELD_PREP(IVBEP_U_GLOBAL_CORE_SEL, cores));
 	xu_wrmsr(IVBEP_U_GLOBAL_CTL, sk->global_ctl);
 }
 
@@ -1117,7 +1118,7 @@ static void ivbep_pmi_ack(struct xu_socket *sk, u64 status)
 
 static void ivbep_pmi_unfreeze(struct xu_socket *sk)
 {
-	xu_wrmsr(IVBEP_U_GLOBAL_CTL, sk->global_ctl | IVBEP_U_GLOBAL_UNFRZ_ALL);
+	xu_wrmsr(IVBEP_U_GLOBAL_CTL, READ_ONCE(sk->global_ctl) | IVBEP_U_GLOBAL_UNFRZ_ALL);
 }
 
 const struct xu_platform xu_ivbep_platform = {

@@ -7,6 +7,23 @@
  * set (which double as the sysfs format and as the validation mask), named
  * events and per-event counter constraints.  Ops exist only where a box
  * differs from the generic MSR box.
+ *
+ * The core is in layers, each calling only those below it:
+ *
+ *   init.c     module init: parameters, sockets and CPU hotplug, the
+ *              PMUs' setup, registration and sysfs, debugfs; pci.c finds
+ *              the PCI boxes and re-programs them when they come back
+ *   pmu.c      perf glue: event_init, add/del/start/stop/read, transactions
+ *   poll.c     the poll timer        irq.c  the uncore PMI, samples
+ *   counter.c  a counter's life: every control and counter write, fold,
+ *              audit, arm and reset, under the box lock or in the PMI
+ *   audit.c    other programs' writes, found and reported
+ *   regs.c     register access: MSRs, config space, or the model
+ *
+ * with assign.c's pure helpers and compat.h's kernel-version helpers
+ * beside them all.  The platform files (l3.c, nhmex.c, snbep.c) are
+ * tables and a few ops that the core calls; they call only regs.c and
+ * assign.c.
  */
 #ifndef _XEON_UNCORE_H
 #define _XEON_UNCORE_H
@@ -18,7 +35,9 @@
 #include <linux/irq_work.h>
 #include <linux/pci.h>
 #include <linux/perf_event.h>
+#include <linux/rcupdate.h>
 #include <linux/spinlock.h>
+#include <linux/topology.h>
 #include <linux/types.h>
 #include <asm/cpu_device_id.h>
 
@@ -395,49 +414,54 @@ struct xu_platform {
 
 /* What the overflow paths did, per socket; debugfs "stats". */
 struct xu_stats {
-	u64 polls;		/* box poll timer expiries */
-	u64 nmis;		/* uncore PMIs handled */
-	u64 stray;		/* PMIs claimed on a CPU that is not the collector */
-	u64 kicks;		/* self-NMIs for an overflow left pending by a move */
-	u64 overflows;		/* counter overflows handled in the PMI */
-	u64 samples;
-	u64 throttled;		/* samples not taken: over sample_limit */
-	u64 read_errors;	/* counter reads that failed: not folded */
-	u64 foreign;		/* controls found rewritten by another program */
-	u64 missed_wraps;	/* polled counters found to have wrapped unseen */
+	atomic64_t polls;	/* box poll timer expiries */
+	atomic64_t nmis;	/* uncore PMIs handled */
+	atomic64_t stray;	/* PMIs on a CPU that is not the collector (a move) */
+	atomic64_t kicks;	/* self-NMIs for an overflow left pending */
+	atomic64_t overflows;	/* counter overflows handled in the PMI */
+	atomic64_t samples;
+	atomic64_t throttled;	/* samples not taken: over sample_limit */
+	atomic64_t read_errors;	/* counter reads that failed: not folded */
+	atomic64_t foreign;	/* controls found rewritten by another program */
+	atomic64_t missed_wraps; /* polled counters found to have wrapped unseen */
 };
 
+/* From any context (the NMI, the poll, a reader on another CPU). */
+#define xu_stat_inc(sk, f)	atomic64_inc(&(sk)->stats.f)
+#define xu_stat_add(sk, f, n)	atomic64_add((n), &(sk)->stats.f)
+
 /*
- * Per-socket state; only the collecting CPU touches the shadows.  @cpu is
- * published last when a socket comes up and first withdrawn (-1) when the
- * collector moves: while it is -1 no CPU drives the boxes, event_init
- * refuses, and a PMI is only claimed.
+ * Per-socket state.  @cpu is published last when a socket comes up and
+ * first withdrawn (-1) when the collector moves: while it is -1 no CPU
+ * drives the boxes, event_init refuses, and a PMI is not walked (init.c).
  */
 struct xu_socket {
 	unsigned int id;		/* logical package id */
 	int cpu;			/* collecting CPU, -1 when none */
 	int target;			/* CPU the events are moving to, or -1 */
 	int pmi_cpu;			/* CPU the PMI is routed to, -1: none */
-	atomic_t kick;			/* self-NMIs in flight (xu_socket_adopt) */
+	bool pmi_ok;			/* the PMI reaches the collector (else: polled) */
+	atomic_t kick;			/* self-NMIs in flight (xu_pmi_kick()) */
 	/*
 	 * Summary bits of PCI boxes the PMI left to @pmi_work (config space
-	 * is not for an NMI), the socket frozen until it has walked them,
-	 * and the registers the NMI interrupted, for their samples.
+	 * is not for an NMI), the socket frozen until it has walked them;
+	 * the registers the NMI interrupted, for their samples, and room for
+	 * those samples' callchain (the sampled address alone).
 	 */
-	u64 deferred;
+	atomic64_t deferred;
 	struct irq_work pmi_work;
 	struct pt_regs pmi_regs;
+	u64 pmi_chain[3];
 	u64 global_ctl;			/* shadow of the global control register */
 	/*
-	 * Events on the socket's PMI boxes, and whether one left since the
-	 * PMI last found no overflow: with neither, no PMI can be ours and
-	 * the NMI handler reads nothing.
+	 * Counters on the PMI started, and whether one stopped since the PMI
+	 * last found no overflow: with neither, no PMI can be ours and the
+	 * NMI handler reads nothing.
 	 */
-	unsigned int pmi_events;
+	atomic_t pmi_active;
 	bool pmi_stale;
-	/* samples in the current tick, against sample_limit */
-	unsigned long tick;
-	unsigned int tick_samples;
+	/* the current tick (high half) and its samples, against sample_limit */
+	atomic64_t tick;
 	struct irq_work throttle_work;	/* from the NMI: arm @unthrottle */
 	struct hrtimer unthrottle;	/* next tick: re-arm throttled counters */
 	struct xu_stats stats;
@@ -480,17 +504,18 @@ struct xu_box {
 	struct perf_event *events[XU_MAX_COUNTERS];
 	struct perf_event *counters[XU_MAX_COUNTERS];
 	unsigned long used;		/* counters with an event */
-	/* atomic bitops: read in the NMI */
-	unsigned long active;		/* counters started, for the PMI */
+	/* atomic bitops: read in the NMI and by the timers */
+	unsigned long active;		/* counters started */
+	unsigned long pmi_on;		/* counters started interrupting (else polled) */
 	unsigned long throttled;	/* PMI masked until the next tick */
 	struct xu_shared_state *shared;
 	unsigned long saturated;	/* counters found saturated, reported */
 	bool enabled;			/* box-level enable written */
 	unsigned int frozen;		/* pmu_disable and transactions, nested */
 	/*
-	 * PMI boxes: an event left since the walk last read the status (a
-	 * counter may have overflowed as it stopped); a box with no event
-	 * and no such leftover is not read in the PMI.
+	 * A PMI counter stopped since the walk last read the status (it may
+	 * have overflowed as it stopped); a box with no counter on the PMI and
+	 * no such leftover is not read in the PMI.
 	 */
 	bool pmi_stale;
 	/*
@@ -513,6 +538,53 @@ struct xu_box {
 	struct xu_foreign foreign;
 };
 
+/*
+ * The loaded driver (init.c): its module parameters, its platform, its
+ * sockets and their PMUs.  The layers below read them; init.c alone
+ * writes them, before the PMUs are registered and after they are gone.
+ */
+struct xu_params {
+	bool pmi;			/* overflows by the uncore PMI where there is one */
+	unsigned int poll_ms;		/* fold interval; 0: from each event's rate */
+	unsigned int sample_limit;	/* samples per socket per tick; 0: no limit */
+	bool audit;			/* look for other programs' writes */
+};
+
+struct xu_state {
+	const struct xu_platform *plat;
+	struct xu_socket sockets[XU_MAX_SOCKETS];
+	unsigned int nr_sockets;
+	struct xu_pmu *pmus;
+	unsigned int nr_pmus;
+};
+
+extern struct xu_params xu_params;
+extern struct xu_state xu_state;
+
+static inline struct xu_socket *xu_socket_of_id(unsigned int id)
+{
+	return id < xu_state.nr_sockets ? &xu_state.sockets[id] : NULL;
+}
+
+static inline struct xu_socket *xu_socket_of(int cpu)
+{
+	return xu_socket_of_id(topology_logical_package_id(cpu));
+}
+
+/* The @i-th box of socket @sk in PMU order, or NULL past the last. */
+static inline struct xu_box *xu_socket_box_nr(struct xu_socket *sk, unsigned int i)
+{
+	return i < xu_state.nr_pmus ? xu_state.pmus[i].boxes[sk->id] : NULL;
+}
+
+/* Whether this CPU drives @sk's boxes: its collector, or the one it moves to. */
+static inline bool xu_socket_local(const struct xu_socket *sk)
+{
+	int cpu = smp_processor_id();
+
+	return READ_ONCE(sk->cpu) == cpu || READ_ONCE(sk->target) == cpu;
+}
+
 /* Register access (regs.c): the hardware, or the model. */
 int xu_regs_init(const char *backend);
 void xu_regs_exit(void);
@@ -528,43 +600,60 @@ void xu_write_reg(struct xu_box *box, u32 reg, u64 val);
 void xu_write_ctr(struct xu_box *box, u32 reg, u64 val);
 void xu_pci_write(struct pci_dev *pdev, u32 reg, u32 val);
 
-/* Another program's writes to our counters (audit.c) */
-u64 xu_event_ctl(const struct xu_box *box, const struct perf_event *event);
-bool xu_event_audit(struct xu_box *box, struct perf_event *event, bool stopping);
+/* Other programs' writes to our counters (audit.c) */
+bool xu_foreign_check(struct xu_box *box, struct perf_event *event, u64 want);
 void xu_audit_exit(void);
-void xu_event_enable(struct xu_box *box, struct perf_event *event);
 
-/* Overflows and sampling (irq.c) */
+/* A counter's life (counter.c): under the box lock, or in the PMI */
+void xu_box_lock(struct xu_box *box, unsigned long *flags);
+void xu_box_unlock(struct xu_box *box, unsigned long flags);
+void xu_pmi_hold(void);
+void xu_pmi_release(void);
+bool xu_pmi_excluded(void);
+void xu_pmi_kick(struct xu_socket *sk);
+bool xu_ctr_pmi(const struct xu_box *box, int idx);
+u64 xu_ctr_ctl(const struct xu_box *box, const struct perf_event *event);
+void xu_ctr_start(struct xu_box *box, struct perf_event *event, bool reload);
+void xu_ctr_stop(struct xu_box *box, struct perf_event *event, bool update);
+bool xu_ctr_fold(struct xu_box *box, struct perf_event *event);
+bool xu_ctr_audit(struct xu_box *box, struct perf_event *event, bool stopping);
+u64 xu_ctr_read(struct perf_event *event, bool poll);
+void xu_ctr_arm(struct xu_box *box, struct perf_event *event, bool reload);
+void xu_ctr_period_sync(struct xu_box *box, struct perf_event *event);
+void xu_ctr_throttle(struct xu_box *box, struct perf_event *event);
+void xu_ctr_unthrottle(struct xu_box *box, struct perf_event *event);
+s64 xu_period_reload(struct hw_perf_event *hwc);
+u64 xu_periods_due(struct hw_perf_event *hwc);
+void xu_box_freeze(struct xu_box *box);
+void xu_box_thaw(struct xu_box *box);
+void xu_box_reset(struct xu_box *box);
+void xu_box_release(struct xu_box *box);
+void xu_box_commit_shared(struct xu_box *box, unsigned long regs);
+bool xu_box_take_status(struct xu_box *box, unsigned long *ovf);
+unsigned long xu_box_poll_wraps(struct xu_box *box, unsigned long *seen);
+unsigned long xu_box_missed_wraps(struct xu_box *box, unsigned long wrapped,
+				  unsigned long seen);
+void xu_box_fold_all(struct xu_box *box);
+void xu_box_reprogram(struct xu_box *box, bool counters);
+
+/* Polling (poll.c) */
+void xu_poll_start(struct xu_box *box, struct perf_event *event);
+void xu_poll_stop(struct xu_box *box, struct perf_event *event);
+enum hrtimer_restart xu_box_poll(struct hrtimer *timer);
+
+/* The uncore PMI and sample delivery (irq.c) */
 int xu_irq_init(const struct xu_platform *plat, bool use_pmi);
 void xu_irq_exit(void);
+bool xu_irq_pmi(void);
 void xu_socket_irq_init(struct xu_socket *sk);
 void xu_socket_irq_exit(struct xu_socket *sk);
-void xu_box_overflow(struct xu_box *box, unsigned long ovf, struct pt_regs *regs);
-void xu_socket_overflow(struct xu_socket *sk, u64 status, struct pt_regs *regs,
-			enum xu_space space);
-void xu_socket_pmi_deferred(struct xu_socket *sk);
-unsigned long xu_ovf_counters(const struct xu_box_type *t, u64 status);
-void xu_event_set_period(struct xu_box *box, struct perf_event *event,
-			 bool reload);
-void xu_event_period_sync(struct xu_box *box, struct perf_event *event);
-s64 xu_period_reload(struct hw_perf_event *hwc);
-void xu_socket_pmi_kick(struct xu_socket *sk);
-ktime_t xu_sample_interval(const struct xu_box *box, struct perf_event *event);
-u64 xu_periods_due(struct hw_perf_event *hwc);
-void xu_poll_samples(struct xu_box *box, struct perf_event *event, u64 due);
+void xu_socket_adopted(struct xu_socket *sk);
+bool xu_poll_samples(struct xu_box *box, struct perf_event *event, u64 due);
 u32 xu_pmi_cores(const struct xu_platform *plat, unsigned int cpu);
+void xu_cpu_seen(unsigned int cpu);
 
-/* Core services for irq.c and the platforms (core.c) */
-struct xu_socket *xu_socket_of(int cpu);
-struct xu_socket *xu_socket_of_id(unsigned int id);
-struct xu_box *xu_socket_box_nr(struct xu_socket *sk, unsigned int i);
-struct xu_box *xu_socket_box(struct xu_socket *sk, const struct xu_box_type *t,
-			     unsigned int idx);
-bool xu_event_fold(struct xu_box *box, struct perf_event *event);
-void xu_pmu_start(struct perf_event *event, int flags);
-void xu_pmu_stop(struct perf_event *event, int flags);
-void xu_box_attach(struct xu_box *box, bool aux);
-void xu_box_detach(struct xu_box *box);
+/* perf glue (pmu.c) */
+void xu_pmu_callbacks(struct pmu *pmu);
 
 /* Whether box @xp->idx of its type has a companion (match/mask) function. */
 static inline bool xu_box_has_aux(const struct xu_pmu *xp)
@@ -576,8 +665,12 @@ static inline bool xu_box_has_aux(const struct xu_pmu *xp)
 int xu_pci_init(const struct xu_platform *plat, struct xu_pmu *pmus,
 		unsigned int npmus);
 void xu_pci_exit(void);
-bool xu_box_present(const struct xu_box *box);
-int xu_socket_of_phys(unsigned int phys);
+
+/* Whether @box is there: an MSR box always, a PCI box while its function is. */
+static inline bool xu_box_present(const struct xu_box *box)
+{
+	return box->pmu->type->space != XU_PCI || rcu_access_pointer(box->pdev);
+}
 
 /* Pure helpers, tested by KUnit. */
 static inline u64 xu_delta(u64 prev, u64 now, unsigned int width)
@@ -606,6 +699,8 @@ static inline u64 xu_prev_armed(u64 prev, u64 val, unsigned int width)
 }
 
 u64 xu_poll_interval_ns(unsigned int width, unsigned int max_inc, u64 uclk_hz);
+unsigned long xu_ovf_counters(const struct xu_box_type *t, u64 status);
+int xu_socket_of_phys(unsigned int phys);
 int xu_assign_counters(const unsigned long *allowed, unsigned int n, int *assign);
 unsigned long xu_event_counters(const struct xu_box_type *type, u64 config);
 unsigned int xu_event_max_inc(const struct xu_box_type *t, int idx, u64 ctl);

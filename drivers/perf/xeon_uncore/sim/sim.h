@@ -184,6 +184,8 @@ struct sim_platform {
 	 * effects (where the PMI deliverer must not run).
 	 */
 	u32 (*pmi_sel)(struct sim_socket *s);
+	/* Optional: whether the socket's global control stops every counter now. */
+	bool (*frozen)(struct sim_socket *s);
 };
 
 /* A periodic per-cycle increment pattern: cycle c adds p[c % len]. */
@@ -429,6 +431,8 @@ void sim_nmi_stop(void);
 void sim_nmi_kick(void);
 void sim_nmi_hold(bool hold);
 void sim_nmi_deliver_now(void);
+void sim_trigger(bool after, bool write, u64 val, u8 space,
+		 unsigned int socket, u32 addr, unsigned int cpu);
 void sim_nmi_read_hook(u32 msr);
 int sim_nmi_read_cmd(char *cmd);
 void sim_nmi_read_show(struct seq_file *m);

@@ -57,38 +57,63 @@ static struct sim *sim_live;
 static struct dentry *sim_dir;
 
 /*
- * debugfs "trigger": at one access of one MSR by one CPU (outside NMI),
- * before or after it, either the PMIs pending now are sent (held ones
- * too: an overflow handled at an exact point of the driver's code), or
- * the CPU spins for a while (a window another CPU can act in).  One shot.
+ * debugfs "trigger": at one access of one register (an MSR, or a dword of
+ * a socket's config space) by one CPU (outside NMI),
+ * before or after it: the PMIs pending now are sent (held ones too: an
+ * overflow handled at an exact point of the driver's code), the clock is
+ * advanced and then they are (an overflow at that point), or the CPU
+ * spins for a while (a window another CPU or the test can act in).  One
+ * shot each; up to SIM_TRIGGERS armed at once.
  */
-enum { SIM_TRIG_PMI, SIM_TRIG_STALL };
+enum { SIM_TRIG_PMI, SIM_TRIG_TICK, SIM_TRIG_STALL };
+
+#define SIM_TRIGGERS	4
 
 static struct sim_trigger {
 	atomic_t armed;
 	bool after;
+	u8 kind;		/* 0: any access, 1: a read, 2: a write, 3: a write of non-0 */
 	u8 action;
-	u32 msr;
+	u8 space;		/* SIM_MSR, SIM_PCI */
+	unsigned int socket;	/* SIM_PCI: the socket whose config space */
+	u32 addr;		/* the MSR, or SIM_PCI_ADDR() of the dword */
 	int cpu;
-	u32 usecs;
-	atomic64_t fired;
-} sim_trig;
+	u32 arg;		/* stall: microseconds; tick: cycles */
+} sim_trig[SIM_TRIGGERS];
 
-static void sim_trigger(bool after, u32 msr, unsigned int cpu)
+static atomic_t sim_trig_any;
+static atomic64_t sim_trig_fired;
+
+/* At an access (sim_pci.c's too): fire what is armed for it. */
+void sim_trigger(bool after, bool write, u64 val, u8 space,
+		 unsigned int socket, u32 addr, unsigned int cpu)
 {
+	struct sim_trigger *t;
 	u32 us;
 
-	if (likely(!atomic_read(&sim_trig.armed)) || in_nmi() ||
-	    READ_ONCE(sim_trig.after) != after || READ_ONCE(sim_trig.msr) != msr ||
-	    READ_ONCE(sim_trig.cpu) != cpu || atomic_cmpxchg(&sim_trig.armed, 1, 0) != 1)
+	if (likely(!atomic_read(&sim_trig_any)) || in_nmi())
 		return;
-	atomic64_inc(&sim_trig.fired);
-	if (sim_trig.action == SIM_TRIG_PMI) {
-		sim_nmi_deliver_now();
-		return;
+	for (t = sim_trig; t < sim_trig + SIM_TRIGGERS; t++) {
+		if (!atomic_read_acquire(&t->armed) || READ_ONCE(t->after) != after ||
+		    t->space != space || t->addr != addr || t->cpu != cpu ||
+		    (space == SIM_PCI && t->socket != socket) ||
+		    (t->kind && t->kind != 1 + write && !(t->kind == 3 && write && val)) ||
+		    atomic_cmpxchg(&t->armed, 1, 0) != 1)
+			continue;
+		atomic_dec(&sim_trig_any);
+		atomic64_inc(&sim_trig_fired);
+		switch (t->action) {
+		case SIM_TRIG_TICK:
+			sim_advance(sim_live, READ_ONCE(t->arg));
+			fallthrough;
+		case SIM_TRIG_PMI:
+			sim_nmi_deliver_now();
+			break;
+		default:
+			for (us = READ_ONCE(t->arg); us; us -= min(us, 1000U))
+				udelay(min(us, 1000U));
+		}
 	}
-	for (us = sim_trig.usecs; us; us -= min(us, 1000U))
-		udelay(min(us, 1000U));
 }
 
 static int sim_msr_access(bool write, u32 msr, u64 *val)
@@ -96,12 +121,12 @@ static int sim_msr_access(bool write, u32 msr, u64 *val)
 	unsigned int cpu = get_cpu();
 	int ret;
 
-	sim_trigger(false, msr, cpu);
+	sim_trigger(false, write, *val, SIM_MSR, 0, msr, cpu);
 	ret = sim_access(sim_live, topology_physical_package_id(cpu), cpu,
 			 write, msr, val);
 	if (!write)
 		sim_nmi_read_hook(msr);
-	sim_trigger(true, msr, cpu);
+	sim_trigger(true, write, *val, SIM_MSR, 0, msr, cpu);
 	put_cpu();
 	return ret;
 }
@@ -297,12 +322,17 @@ static int sim_show_info(struct seq_file *m, void *v)
 	seq_printf(m, "faults %llu\n", nfaults);
 	seq_printf(m, "nmi_busy %d\n", atomic_read(&sim->nmi_busy));
 	for (s = 0; s < sim->nsockets; s++) {
+		bool frozen;
+
 		sim_lock(sim, &flags);
+		sim_update(&sim->sock[s], sim_now(sim));
 		pmis = sim->sock[s].pmi_count;
 		pending = sim->sock[s].pmi_pending;
+		frozen = sim->plat->frozen && sim->plat->frozen(&sim->sock[s]);
 		sim_unlock(sim, flags);
 		seq_printf(m, "pmi_count_%u %llu\n", s, pmis);
 		seq_printf(m, "pmi_pending_%u 0x%x\n", s, pending);
+		seq_printf(m, "frozen_%u %d\n", s, frozen);
 	}
 	sim_nmi_show(m);
 	seq_printf(m, "nmi_accesses %llu\n", nmi_accesses);
@@ -603,37 +633,73 @@ static int sim_cmd_poke(struct sim *sim, char *cmd)
 
 static int sim_show_trigger(struct seq_file *m, void *v)
 {
-	seq_printf(m, "armed %d fired %lld\n", atomic_read(&sim_trig.armed),
-		   (long long)atomic64_read(&sim_trig.fired));
+	seq_printf(m, "armed %d fired %lld\n", atomic_read(&sim_trig_any),
+		   (long long)atomic64_read(&sim_trig_fired));
 	return 0;
 }
 
-/* "before|after msr 0x<addr> <cpu> pmi|stall <usecs>", or "off" */
+/*
+ * "WHEN msr 0x<addr> <cpu> ACTION" or "WHEN pci <socket> <dev>.<fn>
+ * 0x<offset> <cpu> ACTION", WHEN before or after (any access), or
+ * before-read, after-write, after-set (a write of a value not 0) and the
+ * like, ACTION pmi, tick <cycles> or stall <usecs>, arms one more; "off"
+ * disarms them all.
+ */
 static int sim_cmd_trigger(struct sim *sim, char *cmd)
 {
-	char when[8], what[8];
-	unsigned int cpu, us = 0;
-	u32 msr;
+	struct sim_trigger *t;
+	char when[16], what[8], *kind;
+	unsigned int cpu, arg = 0, socket = 0, dev, fn, off;
+	u8 action, space = SIM_MSR;
+	u32 addr;
 	int n;
 
-	atomic_set(&sim_trig.armed, 0);
-	if (sysfs_streq(cmd, "off"))
+	if (sysfs_streq(cmd, "off")) {
+		for (t = sim_trig; t < sim_trig + SIM_TRIGGERS; t++)
+			if (atomic_xchg(&t->armed, 0))
+				atomic_dec(&sim_trig_any);
 		return 0;
-	n = sscanf(cmd, "%7s msr %x %u %7s %u", when, &msr, &cpu, what, &us);
+	}
+	n = sscanf(cmd, "%15s msr %x %u %7s %u", when, &addr, &cpu, what, &arg);
+	if (n < 4) {
+		n = sscanf(cmd, "%15s pci %u %x.%x %x %u %7s %u", when, &socket,
+			   &dev, &fn, &off, &cpu, what, &arg);
+		if (n < 7 || dev >= 32 || fn >= 8 || off >= 4096 || (off & 3))
+			return -EINVAL;
+		n -= 3;
+		space = SIM_PCI;
+		addr = SIM_PCI_ADDR(dev, fn, off);
+	}
+	kind = strchr(when, '-');
+	if (kind)
+		*kind++ = 0;
 	if (n < 4 || (strcmp(when, "before") && strcmp(when, "after")) ||
+	    (kind && strcmp(kind, "read") && strcmp(kind, "write") && strcmp(kind, "set")) ||
 	    cpu >= nr_cpu_ids)
 		return -EINVAL;
 	if (!strcmp(what, "pmi") && n == 4)
-		sim_trig.action = SIM_TRIG_PMI;
-	else if (!strcmp(what, "stall") && n == 5 && us && us <= 2000000)
-		sim_trig.action = SIM_TRIG_STALL;
+		action = SIM_TRIG_PMI;
+	else if (!strcmp(what, "tick") && n == 5)
+		action = SIM_TRIG_TICK;
+	else if (!strcmp(what, "stall") && n == 5 && arg && arg <= 2000000)
+		action = SIM_TRIG_STALL;
 	else
 		return -EINVAL;
-	WRITE_ONCE(sim_trig.after, !strcmp(when, "after"));
-	WRITE_ONCE(sim_trig.msr, msr);
-	WRITE_ONCE(sim_trig.cpu, cpu);
-	WRITE_ONCE(sim_trig.usecs, us);
-	atomic_set(&sim_trig.armed, 1);
+	for (t = sim_trig; t < sim_trig + SIM_TRIGGERS; t++)
+		if (!atomic_read(&t->armed))
+			break;
+	if (t == sim_trig + SIM_TRIGGERS)
+		return -EBUSY;
+	t->action = action;
+	t->kind = !kind ? 0 : !strcmp(kind, "read") ? 1 : !strcmp(kind, "write") ? 2 : 3;
+	t->space = space;
+	t->socket = socket;
+	t->addr = addr;
+	t->cpu = cpu;
+	WRITE_ONCE(t->after, !strcmp(when, "after"));
+	WRITE_ONCE(t->arg, arg);
+	atomic_set_release(&t->armed, 1);
+	atomic_inc(&sim_trig_any);
 	return 0;
 }
 

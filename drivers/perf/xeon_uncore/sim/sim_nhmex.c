@@ -131,6 +131,11 @@ static bool nhmex_running(struct sim_socket *s)
 	return (ctl & U_CTL_EN_ALL) && !(ctl & U_CTL_FRZ_ALL);
 }
 
+static bool nhmex_frozen(struct sim_socket *s)
+{
+	return !nhmex_running(s);
+}
+
 /*
  * rst_all zeroes every counter of the socket when written as 1 and reads
  * back 0.  Controls and status bits are left alone.
@@ -1398,6 +1403,7 @@ const struct sim_platform sim_nhmex_platform = {
 	.ntypes = ARRAY_SIZE(nhmex_types),
 	.pmi = nhmex_pmi,
 	.pmi_sel = nhmex_pmi_sel,
+	.frozen = nhmex_frozen,
 };
 EXPORT_SYMBOL_IF_KUNIT(sim_nhmex_platform);
 
@@ -1407,5 +1413,6 @@ const struct sim_platform sim_wsmex_platform = {
 	.ntypes = ARRAY_SIZE(wsmex_types),
 	.pmi = nhmex_pmi,
 	.pmi_sel = nhmex_pmi_sel,
+	.frozen = nhmex_frozen,
 };
 EXPORT_SYMBOL_IF_KUNIT(sim_wsmex_platform);

@@ -37,7 +37,8 @@
  *
  * Core numbering (our assumption: the guide calls pmi_core_sel a core mask
  * without saying how cores are numbered): bit i of a socket's mask is the
- * i-th core, by ascending topology_core_id(), of the present CPUs whose
+ * i-th core, by ascending topology_core_id() (as the CPU was last seen
+ * online), of the present CPUs whose
  * topology_physical_package_id() is the socket (the socket an MSR access
  * reaches is that of the accessing CPU), and the NMI goes to the first
  * online thread of that core.  A core with no thread online, or a bit
@@ -46,6 +47,7 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/cpu.h>
+#include <linux/cpuhotplug.h>
 #include <linux/cpumask.h>
 #include <linux/hrtimer.h>
 #include <linux/irq_work.h>
@@ -233,6 +235,32 @@ static void sim_nmi_pmi_hook(struct sim_socket *s, u32 cores)
 }
 
 /*
+ * Each CPU's package and core as last seen online (a CPU hotplug state of
+ * the model's): an offline x86 CPU reports core 0, but its core keeps its
+ * place among the package's cores.  -1: not seen.
+ */
+static DEFINE_PER_CPU(int, sim_cpu_pkg) = -1;
+static DEFINE_PER_CPU(int, sim_cpu_core) = -1;
+static enum cpuhp_state sim_cpu_state;
+
+static int sim_cpu_online(unsigned int cpu)
+{
+	WRITE_ONCE(*per_cpu_ptr(&sim_cpu_core, cpu), topology_core_id(cpu));
+	WRITE_ONCE(*per_cpu_ptr(&sim_cpu_pkg, cpu), topology_physical_package_id(cpu));
+	return 0;
+}
+
+/* @cpu's core if it is in package @pkg, else -1 */
+static int sim_cpu_core_in(unsigned int cpu, unsigned int pkg)
+{
+	if (cpu_online(cpu))
+		return topology_physical_package_id(cpu) == pkg ? topology_core_id(cpu) : -1;
+	if (READ_ONCE(*per_cpu_ptr(&sim_cpu_pkg, cpu)) != pkg)
+		return -1;
+	return READ_ONCE(*per_cpu_ptr(&sim_cpu_core, cpu));
+}
+
+/*
  * The CPU bit @idx of package @pkg's core mask stands for: -ENODEV if the
  * package has no such core, -EAGAIN if none of its threads is online.
  */
@@ -244,10 +272,9 @@ static int sim_nmi_core_cpu(unsigned int pkg, unsigned int idx)
 	for (rank = 0; rank <= idx; rank++) {
 		next = INT_MAX;
 		for_each_present_cpu(cpu) {
-			int core = topology_core_id(cpu);
+			int core = sim_cpu_core_in(cpu, pkg);
 
-			if (topology_physical_package_id(cpu) == pkg &&
-			    core > prev && core < next)
+			if (core >= 0 && core > prev && core < next)
 				next = core;
 		}
 		if (next == INT_MAX)
@@ -396,13 +423,21 @@ int sim_nmi_start(struct sim *sim)
 	struct task_struct *t;
 	int ret;
 
+	ret = cpuhp_setup_state(CPUHP_AP_ONLINE_DYN, "xeon_uncore_sim:online",
+				sim_cpu_online, NULL);
+	if (ret < 0)
+		return ret;
+	sim_cpu_state = ret;
 	ret = register_nmi_handler(NMI_LOCAL, sim_nmi_handler, NMI_FLAG_FIRST,
 				   "xeon_uncore_sim");
-	if (ret)
+	if (ret) {
+		cpuhp_remove_state(sim_cpu_state);
 		return ret;
+	}
 	t = kthread_create(sim_nmi_thread, sim, "xeon_uncore_sim");
 	if (IS_ERR(t)) {
 		unregister_nmi_handler(NMI_LOCAL, "xeon_uncore_sim");
+		cpuhp_remove_state(sim_cpu_state);
 		return PTR_ERR(t);
 	}
 	sim_nmi_sim = sim;
@@ -431,6 +466,7 @@ void sim_nmi_stop(void)
 	kthread_stop(t);
 	irq_work_sync(&sim_nmi_work);
 	unregister_nmi_handler(NMI_LOCAL, "xeon_uncore_sim");
+	cpuhp_remove_state(sim_cpu_state);
 	sim_nmi_sim->kick = NULL;
 	sim_nmi_sim->pmi_hook = NULL;
 }

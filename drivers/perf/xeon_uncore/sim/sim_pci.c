@@ -117,8 +117,12 @@ static int sim_pci_read(struct pci_bus *bus, unsigned int devfn, int where,
 	 * x86 config accesses are lockless and may be preemptible: the CPU
 	 * logged is the one the access started on.
 	 */
+	sim_trigger(false, false, 0, SIM_PCI, h->socket, devfn << 12 | (where & ~3),
+		    raw_smp_processor_id());
 	ret = sim_pci_access(h->sim, h->socket, raw_smp_processor_id(), false,
 			     devfn << 12 | where, size, val);
+	sim_trigger(true, false, 0, SIM_PCI, h->socket, devfn << 12 | (where & ~3),
+		    raw_smp_processor_id());
 	if (ret == -ENOENT) {
 		*val = 0;
 		for (i = size - 1; i >= 0 && where < PCI_CFG_SPACE_SIZE; i--)
@@ -140,14 +144,19 @@ static int sim_pci_write(struct pci_bus *bus, unsigned int devfn, int where,
 	struct sim_pci_host *h = container_of(bus->sysdata,
 					      struct sim_pci_host, sd);
 	struct sim_pci_fn *f = sim_pci_fn_find(h, devfn);
-	int i;
+	int i, ret;
 
 	if (!f)
 		return PCIBIOS_DEVICE_NOT_FOUND;
 	if (where < 0 || where + size > PCI_CFG_SPACE_EXP_SIZE)
 		return PCIBIOS_BAD_REGISTER_NUMBER;
-	if (sim_pci_access(h->sim, h->socket, raw_smp_processor_id(), true,
-			   devfn << 12 | where, size, &val) != -ENOENT)
+	sim_trigger(false, true, val, SIM_PCI, h->socket, devfn << 12 | (where & ~3),
+		    raw_smp_processor_id());
+	ret = sim_pci_access(h->sim, h->socket, raw_smp_processor_id(), true,
+			     devfn << 12 | where, size, &val);
+	sim_trigger(true, true, val, SIM_PCI, h->socket, devfn << 12 | (where & ~3),
+		    raw_smp_processor_id());
+	if (ret != -ENOENT)
 		return PCIBIOS_SUCCESSFUL;
 	for (i = 0; i < size && where + i < PCI_CFG_SPACE_SIZE; i++)
 		if (sim_pci_writable(where + i))

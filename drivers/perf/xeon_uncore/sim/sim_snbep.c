@@ -1612,11 +1612,17 @@ static const struct sim_box_type *const ivbep_types[] = {
 	[IVBEP_IRP] = &v2_irp,
 };
 
+static bool v2_frozen(struct sim_socket *s)
+{
+	return ubox_of(s)->state & IVBEP_FROZEN;
+}
+
 const struct sim_platform sim_ivbep_platform = {
 	.name = "ivbep",
 	.types = ivbep_types,
 	.ntypes = ARRAY_SIZE(ivbep_types),
 	.pmi = v2_pmi,
 	.pmi_sel = v2_pmi_sel,
+	.frozen = v2_frozen,
 };
 EXPORT_SYMBOL_IF_KUNIT(sim_ivbep_platform);

@@ -1,0 +1,699 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * xeon_uncore counter life: every write to a counter, its control, its
+ * box's control and status and its shared registers, and every fold of a
+ * count into its event, happens here, in one of two places:
+ *
+ * - Under the box lock (xu_box_lock(): a raw spinlock, interrupts off).
+ *   The collector takes it in the perf callbacks, the poll and unthrottle
+ *   timers, the PCI walk after a PMI and PCI hot plug; another CPU of the
+ *   package only to read a polled box (PERF_EV_CAP_READ_ACTIVE_PKG).
+ *
+ * - In the uncore PMI (an NMI on the collector, irq.c), which takes no
+ *   lock.  It runs only when the code it interrupted holds no box lock on
+ *   that CPU: xu_box_lock() counts the box locks a CPU holds, and an NMI
+ *   that finds the count non-zero leaves its overflow pending
+ *   (xu_pmi_excluded()); the last xu_box_unlock() sends the CPU an NMI
+ *   for it (a kick) before interrupts are back on.  No other CPU touches a
+ *   box with a PMI: such a box has no package readers, and while its
+ *   collector moves no PMI is handled.  So every function here sees a
+ *   counter's state whole: assert_owned() checks one of the two.
+ *
+ * Reads nested in a section that holds a box lock on this CPU (a BPF
+ * program run by a sample) and reads in NMI do not wait for the lock: the
+ * event keeps the count of its last fold (xu_ctr_read()).
+ */
+#define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
+
+#include <linux/lockdep.h>
+#include <linux/percpu.h>
+#include <linux/perf_event.h>
+#include <linux/math64.h>
+#include <linux/printk.h>
+#include <kunit/visibility.h>
+
+#include "uncore.h"
+
+/* Box locks this CPU holds, and a PMI that came meanwhile. */
+struct xu_excl {
+	unsigned int held;
+	bool pending;
+};
+
+static DEFINE_PER_CPU(struct xu_excl, xu_excl);
+
+/* Who may touch @box's counters here: its lock's holder, or the PMI. */
+static void assert_owned(struct xu_box *box)
+{
+	if (!in_nmi())
+		lockdep_assert_held(&box->lock);
+	else
+		WARN_ON_ONCE(__this_cpu_read(xu_excl.held) &&
+			     !raw_spin_is_locked(&box->lock));
+}
+
+void xu_box_lock(struct xu_box *box, unsigned long *flags)
+	__acquires(&box->lock)
+{
+	raw_spin_lock_irqsave(&box->lock, *flags);
+	/* before any access of the section: an NMI from here defers */
+	xu_pmi_hold();
+}
+
+/*
+ * The last box lock this CPU held: a PMI that came meanwhile is sent
+ * again, to this CPU, before interrupts (and migration) are back.
+ */
+void xu_box_unlock(struct xu_box *box, unsigned long flags)
+	__releases(&box->lock)
+{
+	raw_spin_unlock(&box->lock);
+	xu_pmi_release();
+	local_irq_restore(flags);
+}
+
+/*
+ * Hold the PMI off on this CPU (interrupts off) as a box lock does, for a
+ * walk that needs several boxes at one time (irq.c's PCI walk).
+ */
+void xu_pmi_hold(void)
+{
+	__this_cpu_inc(xu_excl.held);
+	barrier();
+}
+
+void xu_pmi_release(void)
+{
+	struct xu_socket *sk = NULL;
+
+	barrier();
+	if (!__this_cpu_dec_return(xu_excl.held) &&
+	    __this_cpu_read(xu_excl.pending)) {
+		__this_cpu_write(xu_excl.pending, false);
+		sk = xu_socket_of(smp_processor_id());
+	}
+	if (sk)
+		xu_pmi_kick(sk);
+}
+
+/*
+ * In the NMI: whether the code it interrupted holds a box lock; if so the
+ * overflow is left pending, and the lock's release sends the NMI again.
+ */
+bool xu_pmi_excluded(void)
+{
+	if (!__this_cpu_read(xu_excl.held))
+		return false;
+	__this_cpu_write(xu_excl.pending, true);
+	return true;
+}
+
+/* On the collector, interrupts off: an overflow to handle in an NMI now. */
+void xu_pmi_kick(struct xu_socket *sk)
+{
+	xu_stat_inc(sk, kicks);
+	atomic_inc(&sk->kick);
+	xu_send_nmi_self();
+}
+
+/* ---- a counter's control ------------------------------------------- */
+
+/* Whether counter @idx of @box interrupts on overflow now (else polled). */
+bool xu_ctr_pmi(const struct xu_box *box, int idx)
+{
+	return idx >= 0 && test_bit(idx, &box->pmi_on);
+}
+
+/* The control value of @event's counter as the driver writes it. */
+u64 xu_ctr_ctl(const struct xu_box *box, const struct perf_event *event)
+{
+	const struct xu_box_type *t = box->pmu->type;
+	int idx = event->hw.idx;
+	u64 ctl = event->hw.config | xu_enable_bit(t, idx);
+
+	if (xu_ctr_pmi(box, idx) && !test_bit(idx, &box->throttled))
+		ctl |= t->pmi_bit;
+	return ctl;
+}
+
+static void xu_ctr_enable(struct xu_box *box, struct perf_event *event)
+{
+	const struct xu_box_ops *ops = box->pmu->type->ops;
+
+	if (ops && ops->enable_event)
+		ops->enable_event(box, event);
+	else
+		xu_write_reg(box, event->hw.config_base, xu_ctr_ctl(box, event));
+}
+
+static void xu_ctr_disable(struct xu_box *box, struct perf_event *event)
+{
+	const struct xu_box_ops *ops = box->pmu->type->ops;
+
+	if (ops && ops->disable_event)
+		ops->disable_event(box, event);
+	else
+		xu_write_reg(box, event->hw.config_base, 0);
+}
+
+/* ---- folds ---------------------------------------------------------- */
+
+/*
+ * A counter in saturate mode stops at its maximum: the count is exact up
+ * to there and frozen after.  Say so once, instead of being silently low.
+ */
+static void xu_check_saturated(struct xu_box *box, struct perf_event *event,
+			       u64 now)
+{
+	const struct xu_box_type *t = box->pmu->type;
+	struct hw_perf_event *hwc = &event->hw;
+	u64 max = GENMASK_ULL(xu_width(t, hwc->idx) - 1, 0);
+
+	if (!(hwc->config & t->sat_bit) || now != max ||
+	    test_and_set_bit(hwc->idx, &box->saturated))
+		return;
+	pr_warn_ratelimited("%s: counter %d saturated at %llu counts (config=%#llx config1=%#llx config2=%#llx); the event counts no further\n",
+			    box->pmu->name, hwc->idx, max, event->attr.config,
+			    event->attr.config1, event->attr.config2);
+}
+
+/*
+ * Whether @event's counter holds still while it is read: stopped, or its
+ * box frozen by perf's disable or a transaction (which only the collector
+ * knows, with interrupts off).
+ */
+static bool xu_ctr_still(const struct xu_box *box, const struct perf_event *event)
+{
+	const struct xu_box_ops *ops = box->pmu->type->ops;
+
+	return (event->hw.state & PERF_HES_STOPPED) ||
+	       (irqs_disabled() && box->frozen && ops && ops->disable_box &&
+		READ_ONCE(box->sk->cpu) == smp_processor_id());
+}
+
+/*
+ * Fold the hardware count into event->count and, for a polled sampling
+ * event, out of what is left of its period.  A counter that cannot be
+ * read is not folded: the next fold that can takes the whole increment.
+ * A count lower than at the last fold is a wrap (an overflow, for a PMI
+ * counter), or another program took the counter: its control is checked
+ * first.  The compare-and-exchange on prev_count fails when the counter
+ * was armed since it was read (the generation above the count, see
+ * xu_prev_armed()).  false: not folded.
+ */
+bool xu_ctr_fold(struct xu_box *box, struct perf_event *event)
+{
+	struct hw_perf_event *hwc = &event->hw;
+	unsigned int width = xu_width(box->pmu->type, hwc->idx);
+	u64 mask = GENMASK_ULL(width - 1, 0);
+	u64 prev, now, delta;
+	bool wrapped;
+
+	assert_owned(box);
+	do {
+		prev = local64_read(&hwc->prev_count);
+		if (xu_read_ctr(box, hwc->event_base, &now, xu_ctr_still(box, event))) {
+			xu_stat_inc(box->sk, read_errors);
+			return false;
+		}
+		/* the count alone (the 7100's control shares its register) */
+		now &= mask;
+		wrapped = now < (prev & mask);
+		/* a stopped counter's control is 0, the driver's doing */
+		if (wrapped && !(hwc->state & PERF_HES_STOPPED) &&
+		    !xu_ctr_audit(box, event, false))
+			return false;
+		now = xu_prev_folded(prev, now, width);
+	} while (local64_cmpxchg(&hwc->prev_count, prev, now) != prev);
+	if (!xu_ctr_pmi(box, hwc->idx)) {
+		box->folded |= BIT(hwc->idx);
+		if (wrapped)
+			box->wrap_seen |= BIT(hwc->idx);
+	}
+
+	delta = xu_delta(prev, now, width);
+	local64_add(delta, &event->count);
+	/* a PMI counter counts its period from the value it armed */
+	if (is_sampling_event(event) && !xu_ctr_pmi(box, hwc->idx))
+		local64_sub(delta, &hwc->period_left);
+	xu_check_saturated(box, event, now & mask);
+	return true;
+}
+
+/*
+ * Whether @event's counter still holds the driver's programming (audit.c
+ * looks).  If not, the count since the last fold is dropped and, unless
+ * @stopping, the counter programmed again (a PMI counter armed again).
+ */
+bool xu_ctr_audit(struct xu_box *box, struct perf_event *event, bool stopping)
+{
+	struct hw_perf_event *hwc = &event->hw;
+	unsigned int width = xu_width(box->pmu->type, hwc->idx);
+	u64 now;
+
+	if (!xu_foreign_check(box, event, xu_ctr_ctl(box, event)))
+		return true;
+	/* counting as the other program set it: maybe running */
+	if (!xu_read_ctr(box, hwc->event_base, &now, false)) {
+		now = xu_prev_folded(local64_read(&hwc->prev_count), now, width);
+		local64_set(&hwc->prev_count, now);
+		box->armed[hwc->idx] = now & GENMASK_ULL(width - 1, 0);
+	}
+	if (stopping)
+		return false;
+	if (xu_ctr_pmi(box, hwc->idx))
+		xu_ctr_arm(box, event, false);
+	xu_ctr_enable(box, event);
+	return false;
+}
+
+/*
+ * A read of @event from any CPU of the package (a box with a PMI: only
+ * from its collector).  One that must not wait (see the file's header)
+ * folds if the lock is free, else the event keeps its last fold; PCI boxes
+ * are not read in NMI (config space takes the PCI lock).  @poll: the poll
+ * timer, which takes the sample periods the fold completed (returned; 0
+ * for everyone else).
+ */
+u64 xu_ctr_read(struct perf_event *event, bool poll)
+{
+	struct xu_box *box = event->pmu_private;
+	unsigned long flags;
+	u64 due = 0;
+
+	if (in_nmi() || __this_cpu_read(xu_excl.held)) {
+		if (in_nmi() && box->pmu->type->space != XU_MSR)
+			return 0;
+		if (raw_spin_trylock(&box->lock)) {
+			__this_cpu_inc(xu_excl.held);
+			if (!(event->hw.state & PERF_HES_UPTODATE))
+				xu_ctr_fold(box, event);
+			__this_cpu_dec(xu_excl.held);
+			raw_spin_unlock(&box->lock);
+		}
+		return 0;
+	}
+	xu_box_lock(box, &flags);
+	if (!(event->hw.state & PERF_HES_UPTODATE))
+		xu_ctr_fold(box, event);
+	if (poll && is_sampling_event(event) && !xu_ctr_pmi(box, event->hw.idx))
+		due = xu_periods_due(&event->hw);
+	xu_box_unlock(box, flags);
+	return due;
+}
+
+/* ---- periods -------------------------------------------------------- */
+
+/*
+ * What is left of a sampling event's period once a sample was due: the
+ * overshoot carries into the next period, unless it was a whole period or
+ * more (a throttle, or PERF_EVENT_IOC_PERIOD, which sets 0): then a whole
+ * period from now.
+ */
+s64 xu_period_reload(struct hw_perf_event *hwc)
+{
+	s64 period = hwc->sample_period;
+	s64 left = local64_read(&hwc->period_left);
+
+	if (left <= -period)
+		left = period;
+	else if (left <= 0)
+		left += period;
+	local64_set(&hwc->period_left, left);
+	hwc->last_period = period;
+	return left;
+}
+EXPORT_SYMBOL_IF_KUNIT(xu_period_reload);
+
+/*
+ * A polled sampling event, just folded: the periods its count has
+ * crossed, taken out of period_left at once.
+ */
+u64 xu_periods_due(struct hw_perf_event *hwc)
+{
+	s64 left = local64_read(&hwc->period_left);
+	u64 due;
+
+	if (left > 0)
+		return 0;
+	due = 1 + div64_u64(-left, hwc->sample_period);
+	local64_add(due * hwc->sample_period, &hwc->period_left);
+	hwc->last_period = hwc->sample_period;
+	return due;
+}
+EXPORT_SYMBOL_IF_KUNIT(xu_periods_due);
+
+/*
+ * Preload a PMI counter: a sampling event's to overflow after what is
+ * left of its period, a counting event's after half the range.  The
+ * counter is stopped, or frozen in the PMI.  A sampling event's period is
+ * then counted from this value (xu_ctr_period_sync()), never from folds,
+ * which a read may make at any time.  Without @reload, a sample that was
+ * due when the event stopped (a collector move, multiplexing) is owed:
+ * the counter overflows at its next count and the PMI takes it.
+ */
+void xu_ctr_arm(struct xu_box *box, struct perf_event *event, bool reload)
+{
+	struct hw_perf_event *hwc = &event->hw;
+	unsigned int width = xu_width(box->pmu->type, hwc->idx);
+	s64 left = BIT_ULL(width - 1);
+	u64 val;
+
+	assert_owned(box);
+	if (is_sampling_event(event)) {
+		left = local64_read(&hwc->period_left);
+		if (reload || left > 0)
+			left = xu_period_reload(hwc);
+		else
+			left = 1;
+	}
+	/* a longer period takes several overflows, one sample at the last */
+	left = min_t(s64, left, BIT_ULL(width - 1));
+	val = (u64)-left & GENMASK_ULL(width - 1, 0);
+	box->armed[hwc->idx] = val;
+	local64_set(&hwc->prev_count,
+		    xu_prev_armed(local64_read(&hwc->prev_count), val, width));
+	xu_write_ctr(box, hwc->event_base, val);
+}
+
+/*
+ * A PMI counter's sampling event, just folded, its counter not
+ * interrupting (in the PMI, or stopped): take what it counted since it
+ * was armed out of the period, and count on from here.
+ */
+void xu_ctr_period_sync(struct xu_box *box, struct perf_event *event)
+{
+	struct hw_perf_event *hwc = &event->hw;
+	unsigned int width = xu_width(box->pmu->type, hwc->idx);
+	u64 now = local64_read(&hwc->prev_count) & GENMASK_ULL(width - 1, 0);
+
+	if (!is_sampling_event(event))
+		return;
+	local64_sub(xu_delta(box->armed[hwc->idx], now, width), &hwc->period_left);
+	box->armed[hwc->idx] = now;
+}
+
+/* ---- start and stop ------------------------------------------------- */
+
+/* Whether @box's socket takes its PMI now (its collector in the PMI's reach). */
+static bool xu_box_pmi_now(const struct xu_box *box)
+{
+	return box->pmu->pmi && READ_ONCE(box->sk->pmi_ok);
+}
+
+/* Whether @box's status records every wrap of a polled counter. */
+static bool xu_box_wrap_status(const struct xu_box *box)
+{
+	const struct xu_ovf *o = box->pmu->type->ovf;
+
+	return o && o->always && o->status && !xu_box_pmi_now(box);
+}
+
+/*
+ * Start @event's counter, stopped, at its index: it interrupts on
+ * overflow if its box takes the PMI now, else it is polled.  @reload: a
+ * new period (PERF_EVENT_IOC_PERIOD) counts from here.
+ */
+void xu_ctr_start(struct xu_box *box, struct perf_event *event, bool reload)
+{
+	struct hw_perf_event *hwc = &event->hw;
+	int idx = hwc->idx;
+	bool pmi = xu_box_pmi_now(box) && (xu_pmi_counters(box->pmu) & BIT(idx));
+	u64 now;
+
+	assert_owned(box);
+	if (WARN_ON_ONCE(idx < 0 || !(hwc->state & PERF_HES_STOPPED)))
+		return;
+	/* a throttle or a stale interrupt enable goes with the counter's last event */
+	clear_bit(idx, &box->throttled);
+	if (pmi) {
+		set_bit(idx, &box->pmi_on);
+		xu_ctr_arm(box, event, reload);
+		atomic_inc(&box->sk->pmi_active);
+	} else {
+		clear_bit(idx, &box->pmi_on);
+		if (reload && is_sampling_event(event))
+			xu_period_reload(hwc);
+		/* an overflow its status shows from now on is its own */
+		if (xu_box_wrap_status(box)) {
+			xu_write_reg(box, xu_box_ovf_clear(box),
+				     xu_ovf_bit(box->pmu->type, idx));
+			box->wrap_fresh |= BIT(idx);
+			box->wrap_pending &= ~BIT(idx);
+		}
+		/* stopped: its control is off */
+		if (!xu_read_ctr(box, hwc->event_base, &now, true))
+			local64_set(&hwc->prev_count,
+				    xu_prev_folded(local64_read(&hwc->prev_count), now,
+						   xu_width(box->pmu->type, idx)));
+	}
+	hwc->state = 0;
+	set_bit(idx, &box->active);
+	xu_ctr_enable(box, event);
+}
+
+/*
+ * Stop @event's counter; @update: take its final count (a final count
+ * another program made is not the event's).  Also the PMI's, for an event
+ * whose limit ran out.
+ */
+void xu_ctr_stop(struct xu_box *box, struct perf_event *event, bool update)
+{
+	struct hw_perf_event *hwc = &event->hw;
+	int idx = hwc->idx;
+
+	assert_owned(box);
+	if (!(hwc->state & PERF_HES_STOPPED)) {
+		if (update)
+			xu_ctr_audit(box, event, true);
+		/* stop counting first, so that the final read is the final count */
+		xu_ctr_disable(box, event);
+		clear_bit(idx, &box->active);
+		hwc->state |= PERF_HES_STOPPED;
+		if (xu_ctr_pmi(box, idx)) {
+			/* it may have overflowed as it stopped: the PMI reads its box once more */
+			WRITE_ONCE(box->pmi_stale, true);
+			WRITE_ONCE(box->sk->pmi_stale, true);
+			atomic_dec(&box->sk->pmi_active);
+		}
+	}
+	if (update && !(hwc->state & PERF_HES_UPTODATE)) {
+		xu_ctr_fold(box, event);
+		if (xu_ctr_pmi(box, idx))
+			xu_ctr_period_sync(box, event);
+		hwc->state |= PERF_HES_UPTODATE;
+	}
+}
+
+/* In the PMI, over sample_limit: it counts on, no longer interrupting. */
+void xu_ctr_throttle(struct xu_box *box, struct perf_event *event)
+{
+	assert_owned(box);
+	set_bit(event->hw.idx, &box->throttled);
+	xu_write_reg(box, event->hw.config_base, xu_ctr_ctl(box, event));
+}
+
+/* A tick later: fold (as throttled), then a whole period, interrupting. */
+void xu_ctr_unthrottle(struct xu_box *box, struct perf_event *event)
+{
+	assert_owned(box);
+	if (!test_bit(event->hw.idx, &box->throttled))
+		return;
+	if (event->hw.state & PERF_HES_STOPPED) {
+		clear_bit(event->hw.idx, &box->throttled);
+		return;
+	}
+	xu_ctr_stop(box, event, true);
+	xu_ctr_start(box, event, true);
+}
+
+/* ---- a box ---------------------------------------------------------- */
+
+/* Freeze / thaw the whole box (its box control). */
+void xu_box_freeze(struct xu_box *box)
+{
+	const struct xu_box_ops *ops = box->pmu->type->ops;
+
+	assert_owned(box);
+	if (ops && ops->disable_box)
+		ops->disable_box(box);
+}
+
+void xu_box_thaw(struct xu_box *box)
+{
+	const struct xu_box_ops *ops = box->pmu->type->ops;
+
+	assert_owned(box);
+	if (ops && ops->enable_box)
+		ops->enable_box(box);
+}
+
+/* The box's setup sequence (its counters off and cleared, frozen). */
+void xu_box_reset(struct xu_box *box)
+{
+	const struct xu_box_ops *ops = box->pmu->type->ops;
+
+	assert_owned(box);
+	if (ops && ops->init_box)
+		ops->init_box(box);
+	box->shared->known = 0;
+}
+
+/* As found at reset, when the socket goes. */
+void xu_box_release(struct xu_box *box)
+{
+	const struct xu_box_ops *ops = box->pmu->type->ops;
+
+	assert_owned(box);
+	if (ops && ops->exit_box)
+		ops->exit_box(box);
+}
+
+/* Program the shared registers @regs with the values box->shared holds. */
+void xu_box_commit_shared(struct xu_box *box, unsigned long regs)
+{
+	const struct xu_box_type *t = box->pmu->type;
+	unsigned int i;
+
+	assert_owned(box);
+	if (!regs)
+		return;
+	box->shared->known |= regs;
+	if (t->ops && t->ops->commit_shared) {
+		t->ops->commit_shared(box, regs);
+		return;
+	}
+	for_each_set_bit(i, &regs, t->nshared)
+		xu_write_reg(box, xu_shared_addr(box, i), box->shared->reg[i].val);
+}
+
+/*
+ * In the PMI or its walk: the counters whose overflow @box's status shows,
+ * read and cleared (the bits read: an overflow after the read sets them
+ * again and interrupts again).  A box with no status register is a
+ * one-counter box whose summary bit is its overflow.  false: unreadable.
+ */
+bool xu_box_take_status(struct xu_box *box, unsigned long *ovf)
+{
+	const struct xu_box_type *t = box->pmu->type;
+	u64 st = BIT(0);
+
+	assert_owned(box);
+	if (t->ovf->status) {
+		if (xu_read_reg(box, box->base + t->ovf->status, &st))
+			return false;
+		if (st)
+			xu_write_reg(box, xu_box_ovf_clear(box), st);
+	}
+	*ovf = xu_ovf_counters(t, st);
+	return true;
+}
+
+/*
+ * A polled box whose status shows every wrap (xu_ovf.always), before its
+ * poll folds: read and clear the status, and take the counters folds
+ * found wrapped since the last such read (@seen).  Returns the counters
+ * with an event whose bit was set (a counter's bit is cleared as it
+ * starts): each wrapped since the last read, so the first fold after that
+ * wrap must have found it; and those a failed read left to this poll.
+ */
+unsigned long xu_box_poll_wraps(struct xu_box *box, unsigned long *seen)
+{
+	const struct xu_box_type *t = box->pmu->type;
+	unsigned long wrapped;
+	u64 st;
+
+	assert_owned(box);
+	if (!xu_box_wrap_status(box))
+		return 0;
+	/* unreadable: the next poll's read covers this one's time too */
+	if (xu_read_reg(box, box->base + t->ovf->status, &st))
+		return 0;
+	*seen = box->wrap_seen;
+	box->wrap_seen = 0;
+	box->folded = 0;
+	box->wrap_fresh = 0;
+	if (st)
+		xu_write_reg(box, xu_box_ovf_clear(box), st);
+	wrapped = (xu_ovf_counters(t, st) | box->wrap_pending) & box->active;
+	box->wrap_pending = 0;
+	return wrapped;
+}
+
+/*
+ * After the poll's folds: a counter of @wrapped that no fold found wrapped
+ * went round unseen (the timer ran more than a wrap late).  Its count is
+ * short by a wrap at least: one is added, and counted.  One no fold could
+ * read is checked at the next poll.  A saturating counter's status means
+ * it stopped, not wrapped.  Returns the counters a wrap was added to.
+ */
+unsigned long xu_box_missed_wraps(struct xu_box *box, unsigned long wrapped,
+				  unsigned long seen)
+{
+	const struct xu_box_type *t = box->pmu->type;
+	unsigned long missed = 0;
+	unsigned int i;
+
+	assert_owned(box);
+	wrapped &= box->used & ~(seen | box->wrap_seen | box->wrap_fresh);
+	box->wrap_pending |= wrapped & ~box->folded;
+	wrapped &= box->folded;
+	for_each_set_bit(i, &wrapped, XU_MAX_COUNTERS) {
+		struct perf_event *event = box->counters[i];
+		u64 lap = BIT_ULL(xu_width(t, i));
+
+		if (event->hw.config & t->sat_bit)
+			continue;
+		local64_add(lap, &event->count);
+		if (is_sampling_event(event))
+			local64_sub(lap, &event->hw.period_left);
+		xu_stat_inc(box->sk, missed_wraps);
+		missed |= BIT(i);
+	}
+	return missed;
+}
+
+/*
+ * A PCI function going (remove, unbind): fold its running counters one
+ * last time while it answers.
+ */
+void xu_box_fold_all(struct xu_box *box)
+{
+	unsigned int i;
+
+	assert_owned(box);
+	for_each_set_bit(i, &box->used, XU_MAX_COUNTERS)
+		if (!(box->counters[i]->hw.state & PERF_HES_STOPPED))
+			xu_ctr_fold(box, box->counters[i]);
+}
+
+/*
+ * A PCI function back (rescan, bind) while its box has events: program the
+ * box again as the events have it, and count on from the counters' values
+ * then (no fold: what the function did while gone is unknown).  Of a
+ * companion (match/mask) function (@counters false) only the shared
+ * registers: the counters never stopped.
+ */
+void xu_box_reprogram(struct xu_box *box, bool counters)
+{
+	const struct xu_box_type *t = box->pmu->type;
+	unsigned int i;
+
+	assert_owned(box);
+	if (counters)
+		xu_box_reset(box);
+	box->shared->known = 0;
+	xu_box_commit_shared(box, xu_shared_held(t, box->shared));
+	if (!counters)
+		return;
+	for_each_set_bit(i, &box->used, XU_MAX_COUNTERS) {
+		struct perf_event *event = box->counters[i];
+
+		if (event->hw.state & PERF_HES_STOPPED)
+			continue;
+		xu_ctr_stop(box, event, false);
+		xu_ctr_start(box, event, false);
+	}
+	if (box->enabled)
+		xu_box_thaw(box);
+}
