@@ -271,19 +271,16 @@ bool xu_ctr_audit(struct xu_box *box, struct perf_event *event, bool stopping)
  * A read of @event from any CPU of the package (a box with a PMI: only
  * from its collector).  One that must not wait (see the file's header)
  * folds if the lock is free, else the event keeps its last fold; PCI boxes
- * are not read in NMI (config space takes the PCI lock).  @poll: the poll
- * timer, which takes the sample periods the fold completed (returned; 0
- * for everyone else).
+ * are not read in NMI (config space may take a lock).
  */
-u64 xu_ctr_read(struct perf_event *event, bool poll)
+void xu_ctr_read(struct perf_event *event)
 {
 	struct xu_box *box = event->pmu_private;
 	unsigned long flags;
-	u64 due = 0;
 
 	if (in_nmi() || __this_cpu_read(xu_excl.held)) {
 		if (in_nmi() && box->pmu->type->space != XU_MSR)
-			return 0;
+			return;
 		if (raw_spin_trylock(&box->lock)) {
 			__this_cpu_inc(xu_excl.held);
 			if (!(event->hw.state & PERF_HES_UPTODATE))
@@ -291,15 +288,12 @@ u64 xu_ctr_read(struct perf_event *event, bool poll)
 			__this_cpu_dec(xu_excl.held);
 			raw_spin_unlock(&box->lock);
 		}
-		return 0;
+		return;
 	}
 	xu_box_lock(box, &flags);
 	if (!(event->hw.state & PERF_HES_UPTODATE))
 		xu_ctr_fold(box, event);
-	if (poll && is_sampling_event(event) && !xu_ctr_pmi(box, event->hw.idx))
-		due = xu_periods_due(&event->hw);
 	xu_box_unlock(box, flags);
-	return due;
 }
 
 /* ---- periods -------------------------------------------------------- */

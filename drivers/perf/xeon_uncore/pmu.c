@@ -261,7 +261,7 @@ static void xu_pmu_del(struct perf_event *event, int flags)
 
 static void xu_pmu_read(struct perf_event *event)
 {
-	xu_ctr_read(event, false);
+	xu_ctr_read(event);
 }
 
 /* perf_event_mmap_page.index: RDPMC index + 1 where the counters have one. */

@@ -617,7 +617,7 @@ void xu_ctr_start(struct xu_box *box, struct perf_event *event, bool reload);
 void xu_ctr_stop(struct xu_box *box, struct perf_event *event, bool update);
 bool xu_ctr_fold(struct xu_box *box, struct perf_event *event);
 bool xu_ctr_audit(struct xu_box *box, struct perf_event *event, bool stopping);
-u64 xu_ctr_read(struct perf_event *event, bool poll);
+void xu_ctr_read(struct perf_event *event);
 void xu_ctr_arm(struct xu_box *box, struct perf_event *event, bool reload);
 void xu_ctr_period_sync(struct xu_box *box, struct perf_event *event);
 void xu_ctr_throttle(struct xu_box *box, struct perf_event *event);

@@ -83,6 +83,23 @@ static struct sim_trigger {
 
 static atomic_t sim_trig_any;
 static atomic64_t sim_trig_fired;
+/* whether the socket of the CPU was frozen when the last trigger fired */
+static atomic_t sim_trig_frozen = ATOMIC_INIT(-1);
+
+/* Whether @socket's global control stops every counter now (-1: no such control). */
+static int sim_frozen(struct sim *sim, unsigned int socket)
+{
+	unsigned long flags;
+	int frozen = -1;
+
+	if (!sim->plat->frozen || socket >= sim->nsockets)
+		return -1;
+	sim_lock(sim, &flags);
+	sim_update(&sim->sock[socket], sim_now(sim));
+	frozen = sim->plat->frozen(&sim->sock[socket]);
+	sim_unlock(sim, flags);
+	return frozen;
+}
 
 /* At an access (sim_pci.c's too): fire what is armed for it. */
 void sim_trigger(bool after, bool write, u64 val, u8 space,
@@ -101,6 +118,8 @@ void sim_trigger(bool after, bool write, u64 val, u8 space,
 		    atomic_cmpxchg(&t->armed, 1, 0) != 1)
 			continue;
 		atomic_dec(&sim_trig_any);
+		atomic_set(&sim_trig_frozen,
+			   sim_frozen(sim_live, topology_physical_package_id(cpu)));
 		atomic64_inc(&sim_trig_fired);
 		switch (t->action) {
 		case SIM_TRIG_TICK:
@@ -633,8 +652,9 @@ static int sim_cmd_poke(struct sim *sim, char *cmd)
 
 static int sim_show_trigger(struct seq_file *m, void *v)
 {
-	seq_printf(m, "armed %d fired %lld\n", atomic_read(&sim_trig_any),
-		   (long long)atomic64_read(&sim_trig_fired));
+	seq_printf(m, "armed %d fired %lld frozen %d\n", atomic_read(&sim_trig_any),
+		   (long long)atomic64_read(&sim_trig_fired),
+		   atomic_read(&sim_trig_frozen));
 	return 0;
 }
 
