@@ -29,6 +29,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "xu-tool.h"
+
 #define RB_PAGES 64
 #define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
 
@@ -126,22 +128,6 @@ static unsigned long long num(const char *s)
 	return v;
 }
 
-static int pmu_type(const char *pmu)
-{
-	char path[256];
-	FILE *f;
-	int type = -1;
-
-	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/type", pmu);
-	f = fopen(path, "r");
-	if (!f || fscanf(f, "%d", &type) != 1) {
-		fprintf(stderr, "xu-bpf: cannot read %s\n", path);
-		exit(1);
-	}
-	fclose(f);
-	return type;
-}
-
 int main(int argc, char **argv)
 {
 	static char log[65536];
@@ -154,6 +140,7 @@ int main(int argc, char **argv)
 	long psz = sysconf(_SC_PAGESIZE);
 	char *data;
 
+	xu_prog = "xu-bpf";
 	if (argc == 2 && !strcmp(argv[1], "probe"))
 		return probe();
 	if (argc < 3) {

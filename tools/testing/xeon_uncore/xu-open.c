@@ -37,6 +37,8 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "xu-tool.h"
+
 #define MAX_EVENTS 32
 
 static const char *errname(int e)
@@ -56,36 +58,6 @@ static const char *errname(int e)
 
 #define RB_PAGES 16
 
-/* counted by the handler, read with __atomic loads in the main flow */
-static int signals, hups;
-
-static void on_signal(int sig, siginfo_t *si, void *uc)
-{
-	(void)sig;
-	(void)uc;
-	__atomic_fetch_add(&signals, 1, __ATOMIC_RELAXED);
-	if (si->si_code == POLL_HUP)
-		__atomic_fetch_add(&hups, 1, __ATOMIC_RELAXED);
-}
-
-/* PERF_RECORD_SAMPLEs in the ring buffer since *tail; consumes them. */
-static int rb_samples(struct perf_event_mmap_page *pg, unsigned long long *tail)
-{
-	unsigned long long head = __atomic_load_n(&pg->data_head, __ATOMIC_ACQUIRE);
-	char *data = (char *)pg + pg->data_offset;
-	int n = 0;
-
-	while (*tail < head) {
-		struct perf_event_header *h =
-			(void *)(data + (*tail % pg->data_size));
-
-		n += h->type == PERF_RECORD_SAMPLE;
-		*tail += h->size;
-	}
-	__atomic_store_n(&pg->data_tail, *tail, __ATOMIC_RELEASE);
-	return n;
-}
-
 static unsigned long long read_count(int fd)
 {
 	unsigned long long v[3] = { 0 };
@@ -95,34 +67,14 @@ static unsigned long long read_count(int fd)
 	return v[0];
 }
 
-static void nap_ms(int ms)
-{
-	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
-
-	nanosleep(&ts, NULL);
-}
-
 static int refresh_rounds(int fd, int refresh, int rounds)
 {
-	size_t len = (RB_PAGES + 1) * sysconf(_SC_PAGESIZE);
-	struct perf_event_mmap_page *pg;
+	struct perf_event_mmap_page *pg = xu_async_ring(fd, RB_PAGES);
 	unsigned long long tail = 0, c0, c1;
-	struct sigaction sa = { 0 };
 	int r, waited, samples;
 
-	pg = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	if (pg == MAP_FAILED) {
-		perror("xu-open: mmap");
+	if (!pg)
 		return 1;
-	}
-	sa.sa_sigaction = on_signal;
-	sa.sa_flags = SA_SIGINFO | SA_RESTART;
-	sigaction(SIGRTMIN + 1, &sa, NULL);
-	if (fcntl(fd, F_SETOWN, getpid()) || fcntl(fd, F_SETSIG, SIGRTMIN + 1) ||
-	    fcntl(fd, F_SETFL, O_ASYNC)) {
-		perror("xu-open: fcntl");
-		return 1;
-	}
 	for (r = 1; r <= rounds; r++) {
 		__atomic_store_n(&signals, 0, __ATOMIC_RELAXED);
 		__atomic_store_n(&hups, 0, __ATOMIC_RELAXED);
@@ -146,24 +98,6 @@ static int refresh_rounds(int fd, int refresh, int rounds)
 		       __atomic_load_n(&hups, __ATOMIC_RELAXED), c0 == c1);
 	}
 	return 0;
-}
-
-static int pmu_type(const char *pmu)
-{
-	char path[256];
-	FILE *f;
-	int type = -1;
-
-	if (!strcmp(pmu, "sw"))
-		return PERF_TYPE_SOFTWARE;
-	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/type", pmu);
-	f = fopen(path, "r");
-	if (!f || fscanf(f, "%d", &type) != 1) {
-		fprintf(stderr, "xu-open: no PMU %s\n", pmu);
-		exit(2);
-	}
-	fclose(f);
-	return type;
 }
 
 static int unknown_key(const char *key)
@@ -223,6 +157,7 @@ int main(int argc, char **argv)
 	int cpu[MAX_EVENTS], pid[MAX_EVENTS];
 	int n = 0, i, hold = 0, group = -1, refresh = 0, rounds = 1, reads = 0;
 
+	xu_prog = "xu-open";
 	if (argc < 2) {
 		fprintf(stderr, "usage: xu-open PMU [key=value]... [-- key=value...]\n");
 		return 2;

@@ -45,30 +45,16 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "xu-tool.h"
+
 #define RB_PAGES 8
 
 static int fd = -1;
 static struct perf_event_mmap_page *rb;
 static unsigned long long rb_tail;
-static int samples, signals, hups;
+static int samples;
 static int spinning;
 static unsigned long long spun;
-
-static void on_signal(int sig, siginfo_t *si, void *uc)
-{
-	(void)sig;
-	(void)uc;
-	__atomic_fetch_add(&signals, 1, __ATOMIC_RELAXED);
-	if (si->si_code == POLL_HUP)
-		__atomic_fetch_add(&hups, 1, __ATOMIC_RELAXED);
-}
-
-static void nap_ms(int ms)
-{
-	struct timespec ts = { ms / 1000, (ms % 1000) * 1000000L };
-
-	nanosleep(&ts, NULL);
-}
 
 static int pin(int cpu)
 {
@@ -121,61 +107,20 @@ static void *reader(void *arg)
 
 static void rb_count(void)
 {
-	unsigned long long head;
-	char *data;
-
-	if (!rb)
-		return;
-	head = __atomic_load_n(&rb->data_head, __ATOMIC_ACQUIRE);
-	data = (char *)rb + rb->data_offset;
-	while (rb_tail < head) {
-		struct perf_event_header *h = (void *)(data + (rb_tail % rb->data_size));
-
-		samples += h->type == PERF_RECORD_SAMPLE;
-		rb_tail += h->size;
-	}
-	__atomic_store_n(&rb->data_tail, rb_tail, __ATOMIC_RELEASE);
+	if (rb)
+		samples += rb_samples(rb, &rb_tail);
 }
 
 static int arm_refresh(int refresh)
 {
-	size_t len = (RB_PAGES + 1) * sysconf(_SC_PAGESIZE);
-	struct sigaction sa = { 0 };
-
-	rb = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	if (rb == MAP_FAILED) {
-		perror("xu-race: mmap");
+	rb = xu_async_ring(fd, RB_PAGES);
+	if (!rb)
 		return 1;
-	}
-	sa.sa_sigaction = on_signal;
-	sa.sa_flags = SA_SIGINFO | SA_RESTART;
-	sigaction(SIGRTMIN + 1, &sa, NULL);
-	if (fcntl(fd, F_SETOWN, getpid()) || fcntl(fd, F_SETSIG, SIGRTMIN + 1) ||
-	    fcntl(fd, F_SETFL, O_ASYNC)) {
-		perror("xu-race: fcntl");
-		return 1;
-	}
 	if (ioctl(fd, PERF_EVENT_IOC_REFRESH, refresh)) {
 		perror("xu-race: PERF_EVENT_IOC_REFRESH");
 		return 1;
 	}
 	return 0;
-}
-
-static int pmu_type(const char *pmu)
-{
-	char path[256];
-	FILE *f;
-	int type = -1;
-
-	snprintf(path, sizeof(path), "/sys/bus/event_source/devices/%s/type", pmu);
-	f = fopen(path, "r");
-	if (!f || fscanf(f, "%d", &type) != 1) {
-		fprintf(stderr, "xu-race: no PMU %s\n", pmu);
-		exit(2);
-	}
-	fclose(f);
-	return type;
 }
 
 static int step(const char *s)
@@ -257,6 +202,7 @@ int main(int argc, char **argv)
 	struct perf_event_attr attr = { .size = sizeof(attr) };
 	int i, cpu = 0, refresh = 0;
 
+	xu_prog = "xu-race";
 	if (argc < 3) {
 		fprintf(stderr, "usage: xu-race PMU key=value... STEP...\n");
 		return 2;
