@@ -68,20 +68,16 @@ static inline int xu_wrmsr_safe(u32 msr, u64 val)
 #endif
 }
 
-/* 6.6: the APIC's IPIs through static calls, which modules may call */
-static inline void xu_send_nmi_self(void)
-{
-#ifdef XU_HAVE_APIC_SEND_IPI_SELF
-	__apic_send_IPI_self(NMI_VECTOR);
-#else
-	apic->send_IPI_self(NMI_VECTOR);
-#endif
-}
-
-/* (of the APIC's static calls only these two are exported) */
+/*
+ * An NMI to @cpu, this one too: by its APIC ID, never the "self"
+ * shorthand, which takes fixed interrupts only (the x2APIC's SELF_IPI
+ * register a vector, and 2 is illegal): the SDM's table of valid ICR
+ * combinations.  6.6: the APIC's IPIs through static calls, which
+ * modules may call (of those only the self and mask ones are exported).
+ */
 static inline void xu_send_nmi(int cpu)
 {
-#ifdef XU_HAVE_APIC_SEND_IPI_SELF
+#ifdef XU_HAVE_APIC_SEND_IPI_MASK
 	__apic_send_IPI_mask(cpumask_of(cpu), NMI_VECTOR);
 #else
 	apic->send_IPI_mask(cpumask_of(cpu), NMI_VECTOR);
@@ -161,9 +157,14 @@ static inline bool xu_perf_bpf(struct perf_event *event,
 
 	if (!READ_ONCE(event->prog))
 		return true;
-	/* as perf_prepare_sample() would give them to the program */
+	/*
+	 * As perf_prepare_sample() would give them to the program; a
+	 * callchain the sample has already (a PCI box's, the sampled
+	 * address) stays.
+	 */
 	data->addr = 0;
-	data->callchain = &no_callchain;
+	if (!(data->sample_flags & PERF_SAMPLE_CALLCHAIN))
+		data->callchain = &no_callchain;
 	if (this_cpu_inc_return(xu_bpf_nest) == 1) {
 		rcu_read_lock();
 		prog = READ_ONCE(event->prog);

@@ -196,14 +196,14 @@ c_kunit_gen() {	# 6.18: a KUnit parameter generator takes the test
 	fi
 }
 
-c_apic_self() {	# 6.6: the self-IPI through a static call modules may use
-	if fn __apic_send_IPI_self; then
-		echo -DXU_HAVE_APIC_SEND_IPI_SELF
+c_apic_call() {	# 6.6: the APIC's IPIs through static calls modules may use
+	if fn __apic_send_IPI_mask; then
+		echo -DXU_HAVE_APIC_SEND_IPI_MASK
 	fi
 }
 
 CONFTESTS='pmu_ctx pending_disable bpf_overflow sample_flags hrtimer_setup msrq import_ns
-	   kunit_gen apic_self'
+	   kunit_gen apic_call'
 
 # headers NAME: the files conftest NAME reads, under an include directory
 headers() {
@@ -213,7 +213,7 @@ headers() {
 	msrq) echo asm/msr.h ;;
 	import_ns) echo linux/module.h ;;
 	kunit_gen) echo kunit/test.h ;;
-	apic_self) echo asm/apic.h ;;
+	apic_call) echo asm/apic.h ;;
 	esac
 }
 
@@ -232,7 +232,7 @@ conftest() {
 	msrq) c_msrq ;;
 	import_ns) c_import_ns ;;
 	kunit_gen) c_kunit_gen ;;
-	apic_self) c_apic_self ;;
+	apic_call) c_apic_call ;;
 	esac
 }
 

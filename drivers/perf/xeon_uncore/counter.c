@@ -19,9 +19,11 @@
  *   collector moves no PMI is handled.  So every function here sees a
  *   counter's state whole: assert_owned() checks one of the two.
  *
- * Reads nested in a section that holds a box lock on this CPU (a BPF
- * program run by a sample) and reads in NMI do not wait for the lock: the
- * event keeps the count of its last fold (xu_ctr_read()).
+ * Reads nested in a section that holds a box lock on this CPU and reads
+ * in NMI do not wait for the lock (xu_ctr_read()): they fold where this
+ * CPU holds the box's lock already (a group sample taken under it reads
+ * its members) or the lock is free, else the event keeps the count of its
+ * last fold.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
@@ -34,30 +36,43 @@
 
 #include "uncore.h"
 
-/* Box locks this CPU holds, and a PMI that came meanwhile. */
+/*
+ * Box locks this CPU holds, a PMI that came meanwhile, and the NMIs this
+ * CPU sent itself for such PMIs (kicks) that no NMI has spent yet.
+ */
 struct xu_excl {
 	unsigned int held;
 	bool pending;
+	unsigned int kicks;
 };
 
 static DEFINE_PER_CPU(struct xu_excl, xu_excl);
 
-/* Who may touch @box's counters here: its lock's holder, or the PMI. */
+/*
+ * Who may touch @box's counters here: its lock's holder, or the PMI (a
+ * nested read in it takes the lock; else no CPU may hold it).
+ */
 static void assert_owned(struct xu_box *box)
 {
 	if (!in_nmi())
 		lockdep_assert_held(&box->lock);
+	else if (__this_cpu_read(xu_excl.held))
+		WARN_ON_ONCE(!raw_spin_is_locked(&box->lock));
 	else
-		WARN_ON_ONCE(__this_cpu_read(xu_excl.held) &&
-			     !raw_spin_is_locked(&box->lock));
+		WARN_ON_ONCE(raw_spin_is_locked(&box->lock));
 }
 
+/*
+ * The PMI is held off first: code that runs nested in the section, before
+ * the lock is taken too (a BPF program on a kprobe that reads an event of
+ * the box), finds the count non-zero and does not wait for the lock.
+ */
 void xu_box_lock(struct xu_box *box, unsigned long *flags)
 	__acquires(&box->lock)
 {
-	raw_spin_lock_irqsave(&box->lock, *flags);
-	/* before any access of the section: an NMI from here defers */
+	local_irq_save(*flags);
 	xu_pmi_hold();
+	raw_spin_lock(&box->lock);
 }
 
 /*
@@ -112,8 +127,24 @@ bool xu_pmi_excluded(void)
 void xu_pmi_kick(struct xu_socket *sk)
 {
 	xu_stat_inc(sk, kicks);
-	atomic_inc(&sk->kick);
-	xu_send_nmi_self();
+	this_cpu_inc(xu_excl.kicks);
+	xu_send_nmi(smp_processor_id());
+}
+
+/*
+ * In the NMI: the kicks this CPU sent that are spent now, all of them (an
+ * NMI sent while another is pending merges with it, and this NMI's walk
+ * reads the status after every one of them was sent).
+ */
+unsigned int xu_pmi_kicks_take(void)
+{
+	return this_cpu_xchg(xu_excl.kicks, 0);
+}
+
+/* Kicks @cpu sent that no NMI spent yet (debugfs). */
+unsigned int xu_pmi_kicks_unspent(unsigned int cpu)
+{
+	return READ_ONCE(per_cpu(xu_excl.kicks, cpu));
 }
 
 /* ---- a counter's control ------------------------------------------- */
@@ -261,8 +292,11 @@ bool xu_ctr_audit(struct xu_box *box, struct perf_event *event, bool stopping)
 	}
 	if (stopping)
 		return false;
-	if (xu_ctr_pmi(box, hwc->idx))
+	/* maybe counting (the other program's enable): armed stopped */
+	if (xu_ctr_pmi(box, hwc->idx)) {
+		xu_ctr_disable(box, event);
 		xu_ctr_arm(box, event, false);
+	}
 	xu_ctr_enable(box, event);
 	return false;
 }
@@ -270,8 +304,12 @@ bool xu_ctr_audit(struct xu_box *box, struct perf_event *event, bool stopping)
 /*
  * A read of @event from any CPU of the package (a box with a PMI: only
  * from its collector).  One that must not wait (see the file's header)
- * folds if the lock is free, else the event keeps its last fold; PCI boxes
- * are not read in NMI (config space may take a lock).
+ * folds if the lock is free, or if this CPU is delivering a sample of the
+ * box under its lock (a group sample's read of its members from the poll
+ * or the PCI walk, a BPF program run by such a sample: box->holder, set
+ * only around the delivery, never amid a multi-step update such as an
+ * audit's re-arm); else the event keeps its last fold.  PCI
+ * boxes are not read in NMI (config space may take a lock).
  */
 void xu_ctr_read(struct perf_event *event)
 {
@@ -281,6 +319,11 @@ void xu_ctr_read(struct perf_event *event)
 	if (in_nmi() || __this_cpu_read(xu_excl.held)) {
 		if (in_nmi() && box->pmu->type->space != XU_MSR)
 			return;
+		if (!in_nmi() && READ_ONCE(box->holder) == smp_processor_id()) {
+			if (!(event->hw.state & PERF_HES_UPTODATE))
+				xu_ctr_fold(box, event);
+			return;
+		}
 		if (raw_spin_trylock(&box->lock)) {
 			__this_cpu_inc(xu_excl.held);
 			if (!(event->hw.state & PERF_HES_UPTODATE))
@@ -428,11 +471,14 @@ void xu_ctr_start(struct xu_box *box, struct perf_event *event, bool reload)
 		clear_bit(idx, &box->pmi_on);
 		if (reload && is_sampling_event(event))
 			xu_period_reload(hwc);
-		/* an overflow its status shows from now on is its own */
+		/*
+		 * An overflow its status shows from now on is its own, and so
+		 * are the folds and wraps the poll weighs it against.
+		 */
 		if (xu_box_wrap_status(box)) {
 			xu_write_reg(box, xu_box_ovf_clear(box),
 				     xu_ovf_bit(box->pmu->type, idx));
-			box->wrap_fresh |= BIT(idx);
+			box->wrap_seen &= ~BIT(idx);
 			box->wrap_pending &= ~BIT(idx);
 		}
 		/* stopped: its control is off */
@@ -606,7 +652,6 @@ unsigned long xu_box_poll_wraps(struct xu_box *box, unsigned long *seen)
 	*seen = box->wrap_seen;
 	box->wrap_seen = 0;
 	box->folded = 0;
-	box->wrap_fresh = 0;
 	if (st)
 		xu_write_reg(box, xu_box_ovf_clear(box), st);
 	wrapped = (xu_ovf_counters(t, st) | box->wrap_pending) & box->active;
@@ -629,7 +674,7 @@ unsigned long xu_box_missed_wraps(struct xu_box *box, unsigned long wrapped,
 	unsigned int i;
 
 	assert_owned(box);
-	wrapped &= box->used & ~(seen | box->wrap_seen | box->wrap_fresh);
+	wrapped &= box->used & ~(seen | box->wrap_seen);
 	box->wrap_pending |= wrapped & ~box->folded;
 	wrapped &= box->folded;
 	for_each_set_bit(i, &wrapped, XU_MAX_COUNTERS) {

@@ -55,7 +55,7 @@ module_param(allow_hypervisor, bool, 0444);
 MODULE_PARM_DESC(allow_hypervisor, "Load on the hardware backend even under a hypervisor");
 
 module_param_named(poll_ms, xu_params.poll_ms, uint, 0644);
-MODULE_PARM_DESC(poll_ms, "Counter fold interval in ms; 0 (default) derives it from counter width, rate and clock");
+MODULE_PARM_DESC(poll_ms, "Counter fold interval in ms, at most the derived one; 0 (default): derived from counter width, rate and clock");
 
 module_param_named(sample_limit, xu_params.sample_limit, uint, 0644);
 MODULE_PARM_DESC(sample_limit, "Most samples per socket per tick (0: no limit); beyond it interrupts are masked until the next tick");
@@ -244,16 +244,18 @@ static int xu_pmu_setup(struct xu_pmu *xp, const struct xu_box_type *t,
 
 		if (!box)
 			return -ENOMEM;
+		/* xu_pmu_free() cancels it, whatever fails after */
+		xu_hrtimer_setup(&box->timer, xu_box_poll, CLOCK_MONOTONIC,
+				 HRTIMER_MODE_REL_PINNED_HARD);
 		xp->boxes[s] = box;
-		box->shared = xu_shared_alloc(t);
-		if (!box->shared)
-			return -ENOMEM;
 		box->pmu = xp;
 		box->sk = &xu_state.sockets[s];
 		box->base = t->box_offsets ? t->box_offsets[idx] : idx * t->box_stride;
 		raw_spin_lock_init(&box->lock);
-		xu_hrtimer_setup(&box->timer, xu_box_poll, CLOCK_MONOTONIC,
-				 HRTIMER_MODE_REL_PINNED_HARD);
+		box->holder = -1;
+		box->shared = xu_shared_alloc(t);
+		if (!box->shared)
+			return -ENOMEM;
 	}
 
 	xp->format = xu_format_group(t);
@@ -359,6 +361,19 @@ static bool xu_pmu_anywhere(const struct xu_pmu *xp)
 	return false;
 }
 
+/*
+ * Events may be made (event_init), and migrate with their collector, or
+ * not.  A hotplug callback sees the PMUs all registered or none: one in
+ * progress when they go would migrate a context perf_pmu_unregister()
+ * frees.  Events made while the module loads would outlive a failed load.
+ */
+static void xu_set_live(bool live)
+{
+	cpus_read_lock();
+	WRITE_ONCE(xu_state.live, live);
+	cpus_read_unlock();
+}
+
 static void xu_pmus_unregister(void)
 {
 	unsigned int i;
@@ -455,15 +470,29 @@ static bool xu_pmi_reaches(struct xu_socket *sk, unsigned int cpu)
 	return false;
 }
 
-/* Route @sk's PMI to this CPU, or to no core when it is out of reach. */
-static void xu_socket_route_pmi(struct xu_socket *sk, int cpu)
+/*
+ * Route @sk's PMI to @cpu (interrupts off, on @cpu), or to no core when
+ * it is out of reach.  @count_on: the socket counts on even if an
+ * overflow is pending (@cpu only takes the PMI for a collector to come);
+ * else a pending overflow keeps it frozen for @cpu's handler.  The PMI is
+ * held off here, and the CPU it went to before does not write the global
+ * control meanwhile (xu_nmi_stray()).
+ */
+static void xu_socket_route_pmi(struct xu_socket *sk, int cpu, bool count_on)
 {
 	const struct xu_platform *plat = xu_state.plat;
 
 	if (!xu_irq_pmi() || !plat->set_pmi_cpu)
 		return;
+	xu_pmi_hold();
+	raw_spin_lock(&sk->ctl_lock);
+	WRITE_ONCE(sk->pmi_prev, sk->pmi_cpu);
 	WRITE_ONCE(sk->pmi_cpu, cpu);
 	plat->set_pmi_cpu(sk, xu_pmi_cores(plat, cpu));
+	if (count_on)
+		plat->pmi_unfreeze(sk);
+	raw_spin_unlock(&sk->ctl_lock);
+	xu_pmi_release();
 }
 
 /* On @cpu, the socket's first: before @cpu is published as its collector. */
@@ -491,7 +520,9 @@ static void xu_socket_init(struct xu_socket *sk, int cpu)
 	 * pending is still frozen with its status set, which set_pmi_cpu
 	 * would keep frozen for a handler; the boxes' setup has cleared it.
 	 */
-	xu_socket_route_pmi(sk, cpu);
+	local_irq_save(flags);
+	xu_socket_route_pmi(sk, cpu, false);
+	local_irq_restore(flags);
 }
 
 /* On the socket's collector: the boxes as found at reset. */
@@ -525,10 +556,18 @@ static void xu_socket_adopt(void *info)
 	struct xu_socket *sk = info;
 	int cpu = smp_processor_id();
 
-	xu_socket_route_pmi(sk, cpu);
+	xu_socket_route_pmi(sk, cpu, false);
 	WRITE_ONCE(sk->cpu, cpu);
 	WRITE_ONCE(sk->target, -1);
 	xu_socket_adopted(sk);
+}
+
+/* On the CPU the collector moves to: the PMI comes here from now on. */
+static void xu_socket_reroute(void *info)
+{
+	struct xu_socket *sk = info;
+
+	xu_socket_route_pmi(sk, smp_processor_id(), !atomic64_read(&sk->deferred));
 }
 
 static void xu_socket_move_done(struct xu_socket *sk)
@@ -598,8 +637,18 @@ static int xu_cpu_offline(unsigned int cpu)
 	WRITE_ONCE(sk->pmi_ok, xu_pmi_reaches(sk, target));
 	WRITE_ONCE(sk->target, target);
 	WRITE_ONCE(sk->cpu, -1);
-	for (i = 0; i < xu_state.nr_pmus; i++)
-		if (READ_ONCE(xu_state.pmus[i].registered))
+	/*
+	 * The PMI goes to the target at once: it only lets the socket count
+	 * on there until the target adopts it, but it reaches a live CPU
+	 * until then (this one stops taking NMIs as it dies).  A target the
+	 * PMI cannot reach polls; the PMI stays here until the events have
+	 * moved, and with them the counters that interrupt.
+	 */
+	if (sk->pmi_ok)
+		smp_call_function_single(target, xu_socket_reroute, sk, 1);
+	/* not while the PMUs come or go (xu_set_live()) */
+	for (i = 0; READ_ONCE(xu_state.live) && i < xu_state.nr_pmus; i++)
+		if (xu_state.pmus[i].registered)
 			perf_pmu_migrate_context(&xu_state.pmus[i].pmu, cpu, target);
 	return 0;
 }
@@ -684,17 +733,21 @@ static int xu_stats_show(struct seq_file *m, void *v)
 
 	for (i = 0; i < xu_state.nr_sockets; i++) {
 		struct xu_socket *sk = &xu_state.sockets[i];
-		unsigned int armed;
+		unsigned int armed, unspent = 0;
 		u64 min_ns;
+		int cpu;
 
 		armed = xu_timers_armed(sk, &min_ns);
-		seq_printf(m, "socket %u armed %u poll_us %llu polls %llu nmis %llu stray %llu kicks %llu overflows %llu samples %llu throttled %llu read_errors %llu foreign %llu missed_wraps %llu kicks_unspent %d\n",
+		for_each_possible_cpu(cpu)
+			if (xu_socket_of(cpu) == sk)
+				unspent += xu_pmi_kicks_unspent(cpu);
+		seq_printf(m, "socket %u armed %u poll_us %llu polls %llu nmis %llu stray %llu kicks %llu overflows %llu samples %llu throttled %llu read_errors %llu foreign %llu missed_wraps %llu kicks_unspent %u\n",
 			   i, armed, div_u64(min_ns, NSEC_PER_USEC), XU_STAT(sk, polls),
 			   XU_STAT(sk, nmis), XU_STAT(sk, stray), XU_STAT(sk, kicks),
 			   XU_STAT(sk, overflows), XU_STAT(sk, samples),
 			   XU_STAT(sk, throttled), XU_STAT(sk, read_errors),
 			   XU_STAT(sk, foreign), XU_STAT(sk, missed_wraps),
-			   atomic_read(&sk->kick));
+			   unspent);
 	}
 	return 0;
 }
@@ -773,6 +826,7 @@ static int __init xu_init(void)
 		sk->cpu = -1;
 		sk->target = -1;
 		sk->pmi_cpu = -1;
+		sk->pmi_prev = -1;
 		xu_socket_irq_init(sk);
 	}
 
@@ -796,6 +850,7 @@ static int __init xu_init(void)
 	debugfs_create_file("stats", 0444, xu_debugfs, NULL, &xu_stats_fops);
 	debugfs_create_file("timers", 0444, xu_debugfs, NULL, &xu_timers_fops);
 
+	xu_set_live(true);
 	for (i = 0, n = 0; i < xu_state.nr_pmus; i++)
 		n += xu_state.pmus[i].registered;
 	pr_info("%s: %u PMUs on %u sockets\n", xu_state.plat->name, n,
@@ -819,6 +874,7 @@ err_regs:
 
 static void __exit xu_exit(void)
 {
+	xu_set_live(false);
 	debugfs_remove_recursive(xu_debugfs);
 	xu_pmus_wait_unreferenced();
 	xu_pmus_unregister();

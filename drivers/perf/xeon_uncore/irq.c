@@ -22,9 +22,10 @@
  * stack it points into has moved on by then).
  *
  * While the collector moves, a PMI is not walked: it goes to the old CPU,
- * which unfreezes the socket (counting events lose nothing) and leaves
- * the status to the new collector, which takes the overflow when it
- * adopts the socket (an NMI it sends itself, a kick).
+ * then to the new one as soon as the move starts, which unfreezes the
+ * socket (counting events lose nothing) and leaves the status to the new
+ * collector, which takes the overflow when it adopts the socket (an NMI it
+ * sends itself, a kick).
  *
  * perf_event_overflow() is not exported to modules, so xu_sample() does
  * what it would (compat.h's xu_perf_overflow()).  The perf core's
@@ -95,13 +96,20 @@ DEFINE_PER_CPU(int, xu_bpf_nest);
 static bool xu_sample(struct xu_socket *sk, struct perf_event *event,
 		      struct pt_regs *regs, bool copy)
 {
+	struct xu_box *box = event->pmu_private;
 	struct perf_sample_data data;
+	int holder = READ_ONCE(box->holder);
+	bool ret;
 
 	perf_sample_data_init(&data, 0, event->hw.last_period);
 	if (copy && (event->attr.sample_type & PERF_SAMPLE_CALLCHAIN))
 		xu_perf_sample_ip_only(&data, (struct perf_callchain_entry *)sk->pmi_chain,
 				       regs);
-	return xu_perf_overflow(event, &data, regs);
+	/* its group's reads fold here (xu_ctr_read()) */
+	WRITE_ONCE(box->holder, smp_processor_id());
+	ret = xu_perf_overflow(event, &data, regs);
+	WRITE_ONCE(box->holder, holder);
+	return ret;
 }
 
 /* Over the limit: at the next tick, say so and re-arm what was masked. */
@@ -275,21 +283,15 @@ static void xu_handle_pmi(struct xu_socket *sk, u64 status, struct pt_regs *regs
 }
 
 /*
- * On the collector, in hard irq context just after the NMI: the PCI boxes
- * the PMI left here, then the unfreeze.  The PMI is held off for the
- * walk (it would overwrite the registers the samples carry).  Run
- * anywhere else (the collector moved before this ran) it leaves the bits
- * to the socket's next collector, whose xu_socket_adopted() queues it
- * again.
+ * On the collector, interrupts off: the PCI boxes the PMI left (@sk's
+ * deferred summary bits), then the unfreeze.  The PMI is held off for the
+ * walk (it would overwrite the registers the samples carry).
  */
-static void xu_pmi_work(struct irq_work *work)
+static void xu_pmi_walk_deferred(struct xu_socket *sk)
 {
-	struct xu_socket *sk = container_of(work, struct xu_socket, pmi_work);
 	struct pt_regs regs;
 	u64 status;
 
-	if (READ_ONCE(sk->cpu) != smp_processor_id())
-		return;
 	xu_pmi_hold();
 	status = atomic64_xchg(&sk->deferred, 0);
 	regs = sk->pmi_regs;
@@ -301,57 +303,91 @@ static void xu_pmi_work(struct irq_work *work)
 }
 
 /*
- * Routed to a CPU that is not the collector: the old one while the
- * collector moves (the socket's cpu is -1 then), until the new one routes
- * it to itself.  Ours, but the events are not ours to touch: unfreeze the
- * socket so that its counters count on, and leave the status pending for
- * the new collector.
+ * In hard irq context just after the NMI, on the collector.  Run anywhere
+ * else (the collector moved before this ran) it leaves the bits to the
+ * socket's next collector, which walks them when it adopts the socket.
+ */
+static void xu_pmi_work(struct irq_work *work)
+{
+	struct xu_socket *sk = container_of(work, struct xu_socket, pmi_work);
+
+	if (READ_ONCE(sk->cpu) == smp_processor_id())
+		xu_pmi_walk_deferred(sk);
+}
+
+/*
+ * Routed to a CPU that is not the collector while the collector moves
+ * (the socket's cpu is -1 then): the old one until the move routes it to
+ * the new one, which takes it until it adopts the socket.  Ours, but the
+ * events are not ours to touch: unfreeze the socket so that its counters
+ * count on, and leave the status pending for the new collector.  Only the
+ * CPU the PMI is routed to writes the global control, and not while the
+ * move routes it elsewhere (which unfreezes then, xu_socket_route_pmi())
+ * nor while this CPU holds a box lock (its release sends the NMI again).
+ * While the move lasts, an NMI on the CPU the PMI went to before that
+ * finds an overflow pending is a PMI sent there before the move routed it
+ * on: claimed, nothing written.  No other CPU claims an NMI for it.
  */
 static int xu_nmi_stray(struct xu_socket *sk, int cpu)
 {
-	if (READ_ONCE(sk->pmi_cpu) != cpu && READ_ONCE(sk->target) < 0)
+	bool routed = READ_ONCE(sk->pmi_cpu) == cpu;
+
+	if (!routed && (READ_ONCE(sk->target) < 0 || READ_ONCE(sk->pmi_prev) != cpu))
 		return NMI_DONE;
 	if (!xu_irq_plat->pmi_status(sk))
 		return NMI_DONE;
-	xu_stat_inc(sk, stray);
-	xu_irq_plat->pmi_unfreeze(sk);
+	/* the lock: against a route being set on another CPU */
+	if (!routed || xu_pmi_excluded() || !raw_spin_trylock(&sk->ctl_lock))
+		return NMI_HANDLED;
+	if (READ_ONCE(sk->pmi_cpu) == cpu) {
+		xu_stat_inc(sk, stray);
+		xu_irq_plat->pmi_unfreeze(sk);
+	}
+	raw_spin_unlock(&sk->ctl_lock);
 	return NMI_HANDLED;
 }
 
+/* On the collector: its PMI, unless the code it interrupted holds a box lock. */
+static int xu_nmi_collect(struct xu_socket *sk, struct pt_regs *regs)
+{
+	u64 status = xu_irq_plat->pmi_status(sk);
+
+	if (!status) {
+		/* what the last event to leave may have left is not there */
+		if (!atomic_read(&sk->pmi_active))
+			WRITE_ONCE(sk->pmi_stale, false);
+		return NMI_DONE;
+	}
+	/* the interrupted code holds a box lock: its release kicks again */
+	if (xu_pmi_excluded())
+		return NMI_HANDLED;
+	xu_handle_pmi(sk, status, regs);
+	xu_stat_inc(sk, nmis);
+	return NMI_HANDLED;
+}
+
+/*
+ * The kicks this CPU sent are spent by this NMI, whatever it finds: each
+ * one is an NMI that was ours.  Two or more (a kick and a PMI, or kicks
+ * that merged) return 2, so that an NMI of ours arriving back to back and
+ * finding nothing is swallowed rather than reported as unknown.
+ */
 static int xu_nmi_handler(unsigned int type, struct pt_regs *regs)
 {
 	int cpu = smp_processor_id();
 	struct xu_socket *sk = xu_socket_of(cpu);
-	bool kicked;
-	u64 status;
+	unsigned int kicks = xu_pmi_kicks_take();
+	int ret;
 
-	if (!sk)
-		return NMI_DONE;
 	/* no event, no leftover, no kick: not ours, and nothing to read */
-	if (!atomic_read(&sk->pmi_active) && !READ_ONCE(sk->pmi_stale) &&
-	    !atomic_read(&sk->kick))
+	if (!sk || (!atomic_read(&sk->pmi_active) && !READ_ONCE(sk->pmi_stale) &&
+		    !kicks))
 		return NMI_DONE;
 	if (READ_ONCE(sk->cpu) != cpu)
-		return xu_nmi_stray(sk, cpu);
-	status = xu_irq_plat->pmi_status(sk);
-	/*
-	 * A kick this NMI may stand for is spent now, handled or not: an
-	 * NMI of a PMI that arrives back to back, finding nothing, is then
-	 * swallowed (a return above 1)
-	 */
-	kicked = atomic_add_unless(&sk->kick, -1, 0);
-	/* the interrupted code holds a box lock: its release kicks again */
-	if (status && xu_pmi_excluded())
-		return NMI_HANDLED;
-	if (status) {
-		xu_handle_pmi(sk, status, regs);
-		xu_stat_inc(sk, nmis);
-		return kicked ? 2 : NMI_HANDLED;
-	}
-	/* what the last event to leave may have left is not there */
-	if (!atomic_read(&sk->pmi_active))
-		WRITE_ONCE(sk->pmi_stale, false);
-	return kicked ? NMI_HANDLED : NMI_DONE;
+		ret = xu_nmi_stray(sk, cpu);
+	else
+		ret = xu_nmi_collect(sk, regs);
+	return min_t(unsigned int, ret + kicks, 2);
 }
 
 /* ---- throttling ----------------------------------------------------- */
@@ -419,8 +455,9 @@ void xu_socket_adopted(struct xu_socket *sk)
 	if (xu_irq_plat->pmi_status && xu_nmi_registered &&
 	    xu_irq_plat->pmi_status(sk))
 		xu_pmi_kick(sk);
+	/* here, not by the irq_work: it may still be queued on the old CPU */
 	if (atomic64_read(&sk->deferred))
-		irq_work_queue(&sk->pmi_work);
+		xu_pmi_walk_deferred(sk);
 	/* the old collector's, which went with its CPU: never to fire elsewhere */
 	hrtimer_cancel(&sk->unthrottle);
 	if (xu_socket_throttled(sk))
@@ -504,6 +541,7 @@ EXPORT_SYMBOL_IF_KUNIT(xu_pmi_cores);
 
 void xu_socket_irq_init(struct xu_socket *sk)
 {
+	raw_spin_lock_init(&sk->ctl_lock);
 	init_irq_work(&sk->throttle_work, xu_throttle_work);
 	sk->pmi_work = IRQ_WORK_INIT_HARD(xu_pmi_work);
 	xu_hrtimer_setup(&sk->unthrottle, xu_unthrottle, CLOCK_MONOTONIC,

@@ -416,6 +416,9 @@ static int xu_event_init(struct perf_event *event)
 
 	if (attr->type != event->pmu->type)
 		return -ENOENT;
+	/* the module is loading, or unloading: its PMUs may go any time */
+	if (!READ_ONCE(xu_state.live))
+		return -ENODEV;
 
 	if (event->cpu < 0)
 		return xu_refuse(xp, -EINVAL,

@@ -12,9 +12,9 @@
  * The timer runs on the collector (pinned); the counter layer does every
  * fold and control write under the box lock, which the samples are taken
  * under too: a sample that reads its group (PERF_SAMPLE_READ) reads the
- * counts folded at one instant, the box frozen, and a BPF program that
- * reads an event of the box gets that count (counter.c: a nested read
- * does not wait for the lock).  Samples only on the collector: while the socket has none (a move, see xu_cpu_offline())
+ * counts at one instant, the box frozen (its interrupting members too:
+ * counter.c folds a read nested in its delivery).  Samples only on
+ * the collector: while the socket has none (a move, see xu_cpu_offline())
  * a timer that fires elsewhere only folds, and the periods it completed
  * stay in period_left for the collector's first poll.
  */
@@ -43,8 +43,9 @@ static ktime_t xu_sample_interval(const struct xu_box *box, struct perf_event *e
 
 /*
  * How often to fold @event's counter: a quarter of the shortest time in
- * which it can wrap, at its own rate (xu_event_max_inc()); sampling, often
- * enough to see each period.
+ * which it can wrap, at its own rate (xu_event_max_inc()), or poll_ms if
+ * that is shorter (a longer one would let it wrap unseen); sampling,
+ * often enough to see each period.
  */
 static ktime_t xu_event_poll_interval(const struct xu_box *box,
 				      struct perf_event *event)
@@ -54,12 +55,11 @@ static ktime_t xu_event_poll_interval(const struct xu_box *box,
 	int idx = event->hw.idx;
 	ktime_t poll;
 
+	poll = ns_to_ktime(xu_poll_interval_ns(xu_width(t, idx),
+					       xu_event_max_inc(t, idx, event->hw.config),
+					       xu_state.plat->uclk_max_hz));
 	if (ms)
-		poll = ms_to_ktime(ms);
-	else
-		poll = ns_to_ktime(xu_poll_interval_ns(xu_width(t, idx),
-						       xu_event_max_inc(t, idx, event->hw.config),
-						       xu_state.plat->uclk_max_hz));
+		poll = min(poll, ms_to_ktime(ms));
 	if (is_sampling_event(event))
 		poll = min(poll, xu_sample_interval(box, event));
 	return poll;

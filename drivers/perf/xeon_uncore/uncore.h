@@ -440,8 +440,10 @@ struct xu_socket {
 	int cpu;			/* collecting CPU, -1 when none */
 	int target;			/* CPU the events are moving to, or -1 */
 	int pmi_cpu;			/* CPU the PMI is routed to, -1: none */
+	int pmi_prev;			/* where it went before, -1: none */
 	bool pmi_ok;			/* the PMI reaches the collector (else: polled) */
-	atomic_t kick;			/* self-NMIs in flight (xu_pmi_kick()) */
+	/* the global control's writers but the collector's PMI (xu_nmi_stray()) */
+	raw_spinlock_t ctl_lock;
 	/*
 	 * Summary bits of PCI boxes the PMI left to @pmi_work (config space
 	 * is not for an NMI), the socket frozen until it has walked them;
@@ -499,6 +501,7 @@ struct xu_box {
 	struct pci_dev __rcu *aux;
 	u32 base;			/* offset of this box's registers */
 	raw_spinlock_t lock;		/* folds from other CPUs of the package */
+	int holder;			/* the CPU delivering a sample under the lock, -1 */
 	unsigned int n_events;		/* collected, in events[] */
 	unsigned int n_active;		/* started on polled counters */
 	struct perf_event *events[XU_MAX_COUNTERS];
@@ -521,14 +524,13 @@ struct xu_box {
 	/*
 	 * Polled boxes whose overflow status is set on every wrap
 	 * (xu_ovf.always), under @lock: counters folded, and counters a
-	 * fold found wrapped, since the poll last read the status; counters
-	 * started since (their status bit cleared as they started); counters
-	 * whose status showed a wrap that no fold could check yet (a failed
-	 * read), for the next poll.
+	 * fold found wrapped, since the poll last read the status or the
+	 * counter started (its status bit cleared then); counters whose
+	 * status showed a wrap that no fold could check yet (a failed read),
+	 * for the next poll.
 	 */
 	unsigned long folded;
 	unsigned long wrap_seen;
-	unsigned long wrap_fresh;
 	unsigned long wrap_pending;
 	/* PMI boxes: the value each counter was last armed with */
 	u64 armed[XU_MAX_COUNTERS];
@@ -556,6 +558,12 @@ struct xu_state {
 	unsigned int nr_sockets;
 	struct xu_pmu *pmus;
 	unsigned int nr_pmus;
+	/*
+	 * Loaded: events may be made, and follow their collector (set last
+	 * by init, cleared first by exit and a failed init, with CPU hotplug
+	 * held off).
+	 */
+	bool live;
 };
 
 extern struct xu_params xu_params;
@@ -611,6 +619,8 @@ void xu_pmi_hold(void);
 void xu_pmi_release(void);
 bool xu_pmi_excluded(void);
 void xu_pmi_kick(struct xu_socket *sk);
+unsigned int xu_pmi_kicks_take(void);
+unsigned int xu_pmi_kicks_unspent(unsigned int cpu);
 bool xu_ctr_pmi(const struct xu_box *box, int idx);
 u64 xu_ctr_ctl(const struct xu_box *box, const struct perf_event *event);
 void xu_ctr_start(struct xu_box *box, struct perf_event *event, bool reload);

@@ -157,7 +157,7 @@ void sim_nmi_read_hook(u32 msr)
 	    atomic_cmpxchg(&sim_nr_armed, 1, 0) != 1)
 		return;
 	__this_cpu_write(sim_nr_pending, true);
-	xu_send_nmi_self();
+	xu_send_nmi(smp_processor_id());
 }
 
 static void sim_nmi_read_release(void)

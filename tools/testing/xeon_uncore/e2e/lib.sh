@@ -26,6 +26,10 @@ check() {
 	"$@" || fail "$what"
 }
 
+sim_info() {	# sim_info KEY: a value of the model's info file
+	awk -v k="$1" '$1 == k { print $2 }' "$SIM/info"
+}
+
 # stat_of SOCKET FIELD: a field of the driver's debugfs stats for SOCKET
 stat_of() {
 	awk -v s="$1" -v f="$2" '$2 == s { for (i = 3; i < NF; i += 2) if ($i == f) print $(i + 1) }' "$STATS"
