@@ -123,7 +123,7 @@ stock          stock multi  linux-image-amd64
 debug          debug multi  linux-source-6.1  debug.config
 stock-6.12     stock single linux-image-6.12-amd64
 rt-6.12        stock single linux-image-6.12-rt-amd64
-debug-rt-6.12  debug multi  linux-source-6.12 debug.config debug-rt-6.12.config
+kcsan-rt-6.12  debug multi  linux-source-6.12 debug.config kcsan-rt-6.12.config
 '
 
 # xu_kernel NAME: look NAME up in XU_KERNELS and set XU_K_NAME, XU_K_KIND
@@ -222,6 +222,17 @@ blocked for more than'
 # matches the extended regex ERE is ignored (for tests that provoke a splat on
 # purpose).  Carriage returns are dropped, missing files skipped.  Returns 0
 # if a splat was found, 1 if none.
+# A KCSAN report ("BUG: KCSAN: data-race in A / B", up to the "=====" line
+# that closes it) is a splat only when it is ours: when one of the two
+# racing accesses is in our code, i.e. its first line, which names the
+# function of each access ("xu_event_fold [xeon_uncore]"), names one of our
+# modules (xeon_uncore*, xu_*) or a function named like theirs (xu_*,
+# sim_*).  Any other, a race between two accesses of the core kernel, is
+# only noted on stderr, each first line once, with the first frame of ours
+# in its stacks if it has one (such races are reached from our code: the
+# fast timekeeper's latch read from the model's NMI thread, PREEMPT_RT's
+# rtlock_slowlock_locked under any spinlock_t of ours):
+#   # KCSAN (not ours): BUG: KCSAN: data-race in A / B [(via F [module])]
 xu_scan_splats() {
 	local allow=
 	if [ "${1:-}" = --allow ]; then
@@ -260,15 +271,54 @@ xu_scan_splats() {
 			blen = 0
 			inblk = 0
 		}
-		BEGIN { np = split(pats, P, "\n"); found = 0; total = 0; blen = 0; inblk = 0 }
+		# A KCSAN report: ours if its first line (the function of each
+		# racing access) names our code; else a note, each title once.
+		function kflush(   i, t, via) {
+			t = B[1]
+			sub(/^.*BUG: KCSAN: /, "BUG: KCSAN: ", t)
+			if (t ~ OURMOD || t ~ /[ \/](xu|sim)_[A-Za-z0-9_.]*([ +]|$)/) {
+				flush()
+				return
+			}
+			via = ""
+			for (i = 2; i <= blen && via == ""; i++)
+				if (B[i] ~ OURMOD) {
+					via = B[i]
+					sub(/^(\[[^]]*\])? */, "", via)
+					via = " (via " via ")"
+				}
+			if (!(t in NOTED)) {
+				NOTED[t] = 1
+				print "# KCSAN (not ours): " t via > "/dev/stderr"
+			}
+			blen = 0
+			inblk = 0
+		}
+		BEGIN {
+			np = split(pats, P, "\n"); found = 0; total = 0; blen = 0; inblk = 0
+			KC = "(^|[^A-Za-z0-9_])BUG: KCSAN: "
+			OURMOD = " \\[(xeon_uncore|xu_)[A-Za-z0-9_]*\\]"
+		}
 		{
+			if (inblk == 2) {
+				# the closing "=====" line, or the next report
+				if ($0 ~ KC) {
+					kflush()
+				} else {
+					B[++blen] = $0
+					if (index($0, "====================") || blen >= 300)
+						kflush()
+					next
+				}
+			}
 			if (inblk) {
 				B[++blen] = $0
 				if ($0 ~ /---\[ end (trace|Kernel panic)/ || blen >= 40)
 					flush()
 				next
 			}
-			if (hit($0)) { inblk = 1; blen = 0; B[++blen] = $0 }
+			if ($0 ~ KC) { inblk = 2; blen = 0; B[++blen] = $0 }
+			else if (hit($0)) { inblk = 1; blen = 0; B[++blen] = $0 }
 		}
-		END { if (inblk) flush(); exit(found ? 0 : 1) }'
+		END { if (inblk == 2) kflush(); else if (inblk) flush(); exit(found ? 0 : 1) }'
 }
