@@ -472,13 +472,11 @@ static bool xu_pmi_reaches(struct xu_socket *sk, unsigned int cpu)
 
 /*
  * Route @sk's PMI to @cpu (interrupts off, on @cpu), or to no core when
- * it is out of reach.  @count_on: the socket counts on even if an
- * overflow is pending (@cpu only takes the PMI for a collector to come);
- * else a pending overflow keeps it frozen for @cpu's handler.  The PMI is
- * held off here, and the CPU it went to before does not write the global
- * control meanwhile (xu_nmi_stray()).
+ * it is out of reach; a pending overflow keeps the socket frozen for
+ * @cpu's handler.  The PMI is held off here, and the CPU it went to
+ * before does not write the global control meanwhile (xu_nmi_stray()).
  */
-static void xu_socket_route_pmi(struct xu_socket *sk, int cpu, bool count_on)
+static void xu_socket_route_pmi(struct xu_socket *sk, int cpu)
 {
 	const struct xu_platform *plat = xu_state.plat;
 
@@ -489,8 +487,6 @@ static void xu_socket_route_pmi(struct xu_socket *sk, int cpu, bool count_on)
 	WRITE_ONCE(sk->pmi_prev, sk->pmi_cpu);
 	WRITE_ONCE(sk->pmi_cpu, cpu);
 	plat->set_pmi_cpu(sk, xu_pmi_cores(plat, cpu));
-	if (count_on)
-		plat->pmi_unfreeze(sk);
 	raw_spin_unlock(&sk->ctl_lock);
 	xu_pmi_release();
 }
@@ -521,7 +517,7 @@ static void xu_socket_init(struct xu_socket *sk, int cpu)
 	 * would keep frozen for a handler; the boxes' setup has cleared it.
 	 */
 	local_irq_save(flags);
-	xu_socket_route_pmi(sk, cpu, false);
+	xu_socket_route_pmi(sk, cpu);
 	local_irq_restore(flags);
 }
 
@@ -556,18 +552,10 @@ static void xu_socket_adopt(void *info)
 	struct xu_socket *sk = info;
 	int cpu = smp_processor_id();
 
-	xu_socket_route_pmi(sk, cpu, false);
+	xu_socket_route_pmi(sk, cpu);
 	WRITE_ONCE(sk->cpu, cpu);
 	WRITE_ONCE(sk->target, -1);
 	xu_socket_adopted(sk);
-}
-
-/* On the CPU the collector moves to: the PMI comes here from now on. */
-static void xu_socket_reroute(void *info)
-{
-	struct xu_socket *sk = info;
-
-	xu_socket_route_pmi(sk, smp_processor_id(), !atomic64_read(&sk->deferred));
 }
 
 static void xu_socket_move_done(struct xu_socket *sk)
@@ -638,15 +626,12 @@ static int xu_cpu_offline(unsigned int cpu)
 	WRITE_ONCE(sk->target, target);
 	WRITE_ONCE(sk->cpu, -1);
 	/*
-	 * The PMI goes to the target at once: it only lets the socket count
-	 * on there until the target adopts it, but it reaches a live CPU
-	 * until then (this one stops taking NMIs as it dies).  A target the
-	 * PMI cannot reach polls; the PMI stays here until the events have
-	 * moved, and with them the counters that interrupt.
+	 * The PMI stays here until the target adopts the socket: this CPU's
+	 * stray handler lets the socket count on meanwhile (routed to the
+	 * target at once, the torture test lost sampling periods: counters
+	 * that overflowed counted on, unfrozen, until the adoption).  Not
+	 * while the PMUs come or go (xu_set_live()).
 	 */
-	if (sk->pmi_ok)
-		smp_call_function_single(target, xu_socket_reroute, sk, 1);
-	/* not while the PMUs come or go (xu_set_live()) */
 	for (i = 0; READ_ONCE(xu_state.live) && i < xu_state.nr_pmus; i++)
 		if (xu_state.pmus[i].registered)
 			perf_pmu_migrate_context(&xu_state.pmus[i].pmu, cpu, target);

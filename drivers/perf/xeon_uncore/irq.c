@@ -317,16 +317,15 @@ static void xu_pmi_work(struct irq_work *work)
 
 /*
  * Routed to a CPU that is not the collector while the collector moves
- * (the socket's cpu is -1 then): the old one until the move routes it to
- * the new one, which takes it until it adopts the socket.  Ours, but the
- * events are not ours to touch: unfreeze the socket so that its counters
- * count on, and leave the status pending for the new collector.  Only the
- * CPU the PMI is routed to writes the global control, and not while the
- * move routes it elsewhere (which unfreezes then, xu_socket_route_pmi())
- * nor while this CPU holds a box lock (its release sends the NMI again).
- * While the move lasts, an NMI on the CPU the PMI went to before that
- * finds an overflow pending is a PMI sent there before the move routed it
- * on: claimed, nothing written.  No other CPU claims an NMI for it.
+ * (the socket's cpu is -1 then): the old one, until the new one adopts the
+ * socket and routes the PMI to itself.  Ours, but the events are not ours
+ * to touch: unfreeze the socket so that its counters count on, and leave
+ * the status pending for the new collector.  Only the CPU the PMI is
+ * routed to writes the global control, and not while a route is being set
+ * on another CPU (ctl_lock) nor while this CPU holds a box lock (its
+ * release sends the NMI again).  While the adoption routes it on, an NMI
+ * on the CPU it went to before that finds an overflow pending is one sent
+ * there before: claimed, nothing written.  No other CPU claims it.
  */
 static int xu_nmi_stray(struct xu_socket *sk, int cpu)
 {
