@@ -21,9 +21,9 @@
  *
  * Reads nested in a section that holds a box lock on this CPU and reads
  * in NMI do not wait for the lock (xu_ctr_read()): they fold where this
- * CPU holds the box's lock already (a group sample taken under it reads
- * its members) or the lock is free, else the event keeps the count of its
- * last fold.
+ * CPU is delivering a sample of the box under its lock (the sample reads
+ * its group's members) or the lock is free, else the event keeps the
+ * count of its last fold.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 

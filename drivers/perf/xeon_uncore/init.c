@@ -484,7 +484,6 @@ static void xu_socket_route_pmi(struct xu_socket *sk, int cpu)
 		return;
 	xu_pmi_hold();
 	raw_spin_lock(&sk->ctl_lock);
-	WRITE_ONCE(sk->pmi_prev, sk->pmi_cpu);
 	WRITE_ONCE(sk->pmi_cpu, cpu);
 	plat->set_pmi_cpu(sk, xu_pmi_cores(plat, cpu));
 	raw_spin_unlock(&sk->ctl_lock);
@@ -811,7 +810,6 @@ static int __init xu_init(void)
 		sk->cpu = -1;
 		sk->target = -1;
 		sk->pmi_cpu = -1;
-		sk->pmi_prev = -1;
 		xu_socket_irq_init(sk);
 	}
 

@@ -321,22 +321,15 @@ static void xu_pmi_work(struct irq_work *work)
  * socket and routes the PMI to itself.  Ours, but the events are not ours
  * to touch: unfreeze the socket so that its counters count on, and leave
  * the status pending for the new collector.  Only the CPU the PMI is
- * routed to writes the global control, and not while a route is being set
- * on another CPU (ctl_lock) nor while this CPU holds a box lock (its
- * release sends the NMI again).  While the adoption routes it on, an NMI
- * on the CPU it went to before that finds an overflow pending is one sent
- * there before: claimed, nothing written.  No other CPU claims it.
+ * routed to claims it and writes the global control, and not while a
+ * route is being set (ctl_lock) nor while this CPU holds a box lock (its
+ * release sends the NMI again).
  */
 static int xu_nmi_stray(struct xu_socket *sk, int cpu)
 {
-	bool routed = READ_ONCE(sk->pmi_cpu) == cpu;
-
-	if (!routed && (READ_ONCE(sk->target) < 0 || READ_ONCE(sk->pmi_prev) != cpu))
+	if (READ_ONCE(sk->pmi_cpu) != cpu || !xu_irq_plat->pmi_status(sk))
 		return NMI_DONE;
-	if (!xu_irq_plat->pmi_status(sk))
-		return NMI_DONE;
-	/* the lock: against a route being set on another CPU */
-	if (!routed || xu_pmi_excluded() || !raw_spin_trylock(&sk->ctl_lock))
+	if (xu_pmi_excluded() || !raw_spin_trylock(&sk->ctl_lock))
 		return NMI_HANDLED;
 	if (READ_ONCE(sk->pmi_cpu) == cpu) {
 		xu_stat_inc(sk, stray);

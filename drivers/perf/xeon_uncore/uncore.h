@@ -440,7 +440,6 @@ struct xu_socket {
 	int cpu;			/* collecting CPU, -1 when none */
 	int target;			/* CPU the events are moving to, or -1 */
 	int pmi_cpu;			/* CPU the PMI is routed to, -1: none */
-	int pmi_prev;			/* where it went before, -1: none */
 	bool pmi_ok;			/* the PMI reaches the collector (else: polled) */
 	/* the global control's writers but the collector's PMI (xu_nmi_stray()) */
 	raw_spinlock_t ctl_lock;

@@ -193,7 +193,7 @@ static int step(const char *s)
 		       __atomic_load_n(&hups, __ATOMIC_RELAXED));
 		return 0;
 	}
-	fprintf(stderr, "xu-race: unknown step %s\n", s);
+	fprintf(stderr, "xu-race: unknown STEP %s\n", s);
 	return 1;
 }
 
@@ -212,17 +212,17 @@ int main(int argc, char **argv)
 		char *k = argv[i], *v = strchr(k, '=') + 1;
 		unsigned long long val = strtoull(v, NULL, 0);
 
-		if (!strncmp(k, "config=", 7))
+		if (!strncmp(k, "config=", 7)) {
 			attr.config = val;
-		else if (!strncmp(k, "config1=", 8))
+		} else if (!strncmp(k, "config1=", 8)) {
 			attr.config1 = val;
-		else if (!strncmp(k, "cpu=", 4))
+		} else if (!strncmp(k, "cpu=", 4)) {
 			cpu = (int)val;
-		else if (!strncmp(k, "period=", 7))
+		} else if (!strncmp(k, "period=", 7)) {
 			attr.sample_period = val;
-		else if (!strncmp(k, "refresh=", 8))
+		} else if (!strncmp(k, "refresh=", 8)) {
 			refresh = (int)val;
-		else {
+		} else {
 			fprintf(stderr, "xu-race: unknown key %s\n", k);
 			return 2;
 		}
