@@ -69,11 +69,12 @@ static inline int xu_wrmsr_safe(u32 msr, u64 val)
 }
 
 /*
- * An NMI to @cpu, this one too: by its APIC ID, never the "self"
- * shorthand, which takes fixed interrupts only (the x2APIC's SELF_IPI
- * register a vector, and 2 is illegal): the SDM's table of valid ICR
- * combinations.  6.6: the APIC's IPIs through static calls, which
- * modules may call (of those only the self and mask ones are exported).
+ * An NMI to @cpu, this one too (the model's PMIs; the driver sends none):
+ * by its APIC ID, never the "self" shorthand, which takes fixed
+ * interrupts only (the x2APIC's SELF_IPI register a vector, and 2 is
+ * illegal): the SDM's table of valid ICR combinations.  6.6: the APIC's
+ * IPIs through static calls, which modules may call (of those only the
+ * self and mask ones are exported).
  */
 static inline void xu_send_nmi(int cpu)
 {

@@ -6,18 +6,19 @@
  *
  * - Under the box lock (xu_box_lock(): a raw spinlock, interrupts off).
  *   The collector takes it in the perf callbacks, the poll and unthrottle
- *   timers, the PCI walk after a PMI and PCI hot plug; another CPU of the
+ *   timers, the late walk after a PMI and PCI hot plug; another CPU of the
  *   package only to read a polled box (PERF_EV_CAP_READ_ACTIVE_PKG).
  *
  * - In the uncore PMI (an NMI on the collector, irq.c), which takes no
  *   lock.  It runs only when the code it interrupted holds no box lock on
  *   that CPU: xu_box_lock() counts the box locks a CPU holds, and an NMI
- *   that finds the count non-zero leaves its overflow pending
- *   (xu_pmi_excluded()); the last xu_box_unlock() sends the CPU an NMI
- *   for it (a kick) before interrupts are back on.  No other CPU touches a
- *   box with a PMI: such a box has no package readers, and while its
- *   collector moves no PMI is handled.  So every function here sees a
- *   counter's state whole: assert_owned() checks one of the two.
+ *   that finds the count non-zero (xu_pmi_excluded()) leaves its overflow
+ *   to an irq_work on this CPU, which walks it under the box locks once
+ *   interrupts are back on (the lock sections run with them off).  No
+ *   other CPU touches a box with a PMI: such a box has no package readers,
+ *   and while its collector moves no PMI is handled.  So every function
+ *   here sees a counter's state whole: assert_owned() checks one of the
+ *   two.
  *
  * Reads nested in a section that holds a box lock on this CPU and reads
  * in NMI do not wait for the lock (xu_ctr_read()): they fold where this
@@ -36,17 +37,8 @@
 
 #include "uncore.h"
 
-/*
- * Box locks this CPU holds, a PMI that came meanwhile, and the NMIs this
- * CPU sent itself for such PMIs (kicks) that no NMI has spent yet.
- */
-struct xu_excl {
-	unsigned int held;
-	bool pending;
-	unsigned int kicks;
-};
-
-static DEFINE_PER_CPU(struct xu_excl, xu_excl);
+/* Box locks this CPU holds (or walks that hold the PMI off as one does). */
+static DEFINE_PER_CPU(unsigned int, xu_held);
 
 /*
  * Who may touch @box's counters here: its lock's holder, or the PMI (a
@@ -56,7 +48,7 @@ static void assert_owned(struct xu_box *box)
 {
 	if (!in_nmi())
 		lockdep_assert_held(&box->lock);
-	else if (__this_cpu_read(xu_excl.held))
+	else if (__this_cpu_read(xu_held))
 		WARN_ON_ONCE(!raw_spin_is_locked(&box->lock));
 	else
 		WARN_ON_ONCE(raw_spin_is_locked(&box->lock));
@@ -76,8 +68,8 @@ void xu_box_lock(struct xu_box *box, unsigned long *flags)
 }
 
 /*
- * The last box lock this CPU held: a PMI that came meanwhile is sent
- * again, to this CPU, before interrupts (and migration) are back.
+ * A PMI that came meanwhile was left to an irq_work on this CPU, which
+ * runs once interrupts are back on.
  */
 void xu_box_unlock(struct xu_box *box, unsigned long flags)
 	__releases(&box->lock)
@@ -89,62 +81,27 @@ void xu_box_unlock(struct xu_box *box, unsigned long flags)
 
 /*
  * Hold the PMI off on this CPU (interrupts off) as a box lock does, for a
- * walk that needs several boxes at one time (irq.c's PCI walk).
+ * walk that needs several boxes at one time (irq.c's late walk).
  */
 void xu_pmi_hold(void)
 {
-	__this_cpu_inc(xu_excl.held);
+	__this_cpu_inc(xu_held);
 	barrier();
 }
 
 void xu_pmi_release(void)
 {
-	struct xu_socket *sk = NULL;
-
 	barrier();
-	if (!__this_cpu_dec_return(xu_excl.held) &&
-	    __this_cpu_read(xu_excl.pending)) {
-		__this_cpu_write(xu_excl.pending, false);
-		sk = xu_socket_of(smp_processor_id());
-	}
-	if (sk)
-		xu_pmi_kick(sk);
+	__this_cpu_dec(xu_held);
 }
 
 /*
- * In the NMI: whether the code it interrupted holds a box lock; if so the
- * overflow is left pending, and the lock's release sends the NMI again.
+ * In the NMI: whether the code it interrupted holds a box lock (or holds
+ * the PMI off); if so the NMI must not touch a box.
  */
 bool xu_pmi_excluded(void)
 {
-	if (!__this_cpu_read(xu_excl.held))
-		return false;
-	__this_cpu_write(xu_excl.pending, true);
-	return true;
-}
-
-/* On the collector, interrupts off: an overflow to handle in an NMI now. */
-void xu_pmi_kick(struct xu_socket *sk)
-{
-	xu_stat_inc(sk, kicks);
-	this_cpu_inc(xu_excl.kicks);
-	xu_send_nmi(smp_processor_id());
-}
-
-/*
- * In the NMI: the kicks this CPU sent that are spent now, all of them (an
- * NMI sent while another is pending merges with it, and this NMI's walk
- * reads the status after every one of them was sent).
- */
-unsigned int xu_pmi_kicks_take(void)
-{
-	return this_cpu_xchg(xu_excl.kicks, 0);
-}
-
-/* Kicks @cpu sent that no NMI spent yet (debugfs). */
-unsigned int xu_pmi_kicks_unspent(unsigned int cpu)
-{
-	return READ_ONCE(per_cpu(xu_excl.kicks, cpu));
+	return __this_cpu_read(xu_held);
 }
 
 /* ---- a counter's control ------------------------------------------- */
@@ -306,29 +263,33 @@ bool xu_ctr_audit(struct xu_box *box, struct perf_event *event, bool stopping)
  * from its collector).  One that must not wait (see the file's header)
  * folds if the lock is free, or if this CPU is delivering a sample of the
  * box under its lock (a group sample's read of its members from the poll
- * or the PCI walk, a BPF program run by such a sample: box->holder, set
- * only around the delivery, never amid a multi-step update such as an
- * audit's re-arm); else the event keeps its last fold.  PCI
- * boxes are not read in NMI (config space may take a lock).
+ * or the late walk, a BPF program run by such a sample: box->holder, set
+ * only around the delivery and cleared for each such fold, never amid a
+ * multi-step update such as an audit's re-arm); else the event keeps its
+ * last fold.  PCI boxes are not read in NMI (config space may take a
+ * lock).
  */
 void xu_ctr_read(struct perf_event *event)
 {
 	struct xu_box *box = event->pmu_private;
 	unsigned long flags;
 
-	if (in_nmi() || __this_cpu_read(xu_excl.held)) {
+	if (in_nmi() || __this_cpu_read(xu_held)) {
 		if (in_nmi() && box->pmu->type->space != XU_MSR)
 			return;
 		if (!in_nmi() && READ_ONCE(box->holder) == smp_processor_id()) {
+			/* not again from inside this fold (a BPF kprobe in it) */
+			WRITE_ONCE(box->holder, -1);
 			if (!(event->hw.state & PERF_HES_UPTODATE))
 				xu_ctr_fold(box, event);
+			WRITE_ONCE(box->holder, smp_processor_id());
 			return;
 		}
 		if (raw_spin_trylock(&box->lock)) {
-			__this_cpu_inc(xu_excl.held);
+			__this_cpu_inc(xu_held);
 			if (!(event->hw.state & PERF_HES_UPTODATE))
 				xu_ctr_fold(box, event);
-			__this_cpu_dec(xu_excl.held);
+			__this_cpu_dec(xu_held);
 			raw_spin_unlock(&box->lock);
 		}
 		return;

@@ -474,7 +474,7 @@ static bool xu_pmi_reaches(struct xu_socket *sk, unsigned int cpu)
  * Route @sk's PMI to @cpu (interrupts off, on @cpu), or to no core when
  * it is out of reach; a pending overflow keeps the socket frozen for
  * @cpu's handler.  The PMI is held off here, and the CPU it went to
- * before does not write the global control meanwhile (xu_nmi_stray()).
+ * before does not write the global control meanwhile (xu_pmi_stray()).
  */
 static void xu_socket_route_pmi(struct xu_socket *sk, int cpu)
 {
@@ -500,6 +500,7 @@ static void xu_socket_init(struct xu_socket *sk, int cpu)
 		xu_state.plat->init_socket(sk);
 	/* what a dead collector left the socket frozen for is gone with it */
 	atomic64_set(&sk->deferred, 0);
+	atomic_set(&sk->pmi_late, 0);
 	for (i = 0; i < xu_state.nr_pmus; i++) {
 		struct xu_box *box = xu_state.pmus[i].boxes[sk->id];
 
@@ -717,21 +718,16 @@ static int xu_stats_show(struct seq_file *m, void *v)
 
 	for (i = 0; i < xu_state.nr_sockets; i++) {
 		struct xu_socket *sk = &xu_state.sockets[i];
-		unsigned int armed, unspent = 0;
+		unsigned int armed;
 		u64 min_ns;
-		int cpu;
 
 		armed = xu_timers_armed(sk, &min_ns);
-		for_each_possible_cpu(cpu)
-			if (xu_socket_of(cpu) == sk)
-				unspent += xu_pmi_kicks_unspent(cpu);
-		seq_printf(m, "socket %u armed %u poll_us %llu polls %llu nmis %llu stray %llu kicks %llu overflows %llu samples %llu throttled %llu read_errors %llu foreign %llu missed_wraps %llu kicks_unspent %u\n",
+		seq_printf(m, "socket %u armed %u poll_us %llu polls %llu nmis %llu stray %llu late %llu overflows %llu samples %llu throttled %llu read_errors %llu foreign %llu missed_wraps %llu\n",
 			   i, armed, div_u64(min_ns, NSEC_PER_USEC), XU_STAT(sk, polls),
-			   XU_STAT(sk, nmis), XU_STAT(sk, stray), XU_STAT(sk, kicks),
+			   XU_STAT(sk, nmis), XU_STAT(sk, stray), XU_STAT(sk, late),
 			   XU_STAT(sk, overflows), XU_STAT(sk, samples),
 			   XU_STAT(sk, throttled), XU_STAT(sk, read_errors),
-			   XU_STAT(sk, foreign), XU_STAT(sk, missed_wraps),
-			   unspent);
+			   XU_STAT(sk, foreign), XU_STAT(sk, missed_wraps));
 	}
 	return 0;
 }

@@ -12,20 +12,20 @@
  * registers the box types' xu_ovf tables name and hands each box's
  * overflowed counters to xu_box_overflow(), which folds, samples and
  * re-arms them while the hardware holds the socket frozen, so that a group
- * is read at one instant.  The NMI walks the MSR boxes, unless the code it
- * interrupted holds a box lock (counter.c: the lock's release sends the
- * NMI again).  Config space takes the PCI lock, which the NMI may have
- * interrupted: the PCI boxes' summary bits go to an irq_work on the same
- * CPU (hard irq, on PREEMPT_RT too), which walks those boxes under their
- * locks and then unfreezes the socket.  Their samples carry the registers
- * the NMI interrupted, their kernel callchain that address alone (the
- * stack it points into has moved on by then).
+ * is read at one instant.  The NMI walks the MSR boxes.  It leaves to a
+ * walk in hard irq on the same CPU (the late walk: an irq_work, hard on
+ * PREEMPT_RT too) what it must not touch: the PCI boxes, since config
+ * space takes the PCI lock, which the NMI may have interrupted, and the
+ * whole PMI when the code it interrupted holds a box lock (counter.c).
+ * That walk takes the box locks and then unfreezes the socket.  Its
+ * samples carry a copy of registers (the NMI's, for PCI boxes), their
+ * kernel callchain the sampled address alone (the stack it points into
+ * has moved on by then).
  *
- * While the collector moves, a PMI is not walked: it goes to the old CPU,
- * then to the new one as soon as the move starts, which unfreezes the
- * socket (counting events lose nothing) and leaves the status to the new
- * collector, which takes the overflow when it adopts the socket (an NMI it
- * sends itself, a kick).
+ * While the collector moves, a PMI is not walked: it goes to the old CPU
+ * until the new one adopts the socket.  The old CPU unfreezes the socket
+ * (counting events lose nothing) and leaves the status to the new
+ * collector, which walks the pending overflow when it adopts the socket.
  *
  * perf_event_overflow() is not exported to modules, so xu_sample() does
  * what it would (compat.h's xu_perf_overflow()).  The perf core's
@@ -52,7 +52,7 @@
 static const struct xu_platform *xu_irq_plat;
 static bool xu_nmi_registered;
 
-/* Global status bits that lead to PCI boxes: walked in sk->pmi_work. */
+/* Global status bits that lead to PCI boxes: walked by xu_late_work. */
 static u64 xu_pci_summary;
 
 /* ---- delivery ------------------------------------------------------- */
@@ -150,7 +150,7 @@ bool xu_poll_samples(struct xu_box *box, struct perf_event *event, u64 due)
 
 /*
  * Counters @ovf of @box overflowed (their status cleared), the socket
- * frozen; in the NMI, or the PCI walk under the box lock.  Counting events
+ * frozen; in the NMI, or the late walk under the box lock.  Counting events
  * fold (a wrap); sampling events fold, take a sample if a period has
  * passed, and are armed again.
  */
@@ -230,13 +230,14 @@ static bool xu_ovf_mid(struct xu_box *box, const struct xu_ovf *o,
  * global @status (and in its intermediate summary, if it has one) has its
  * overflowed counters handled.  A box with no counter on the PMI and no
  * counter that left it since the last walk (see xu_ctr_stop()) is not
- * read.  MSR boxes in the NMI; PCI boxes in the irq_work, each under its
- * lock.
+ * read.  MSR boxes in the NMI; PCI boxes, and a PMI the NMI could not
+ * walk, in the late walk (not in NMI), each box under its lock.
  */
 static void xu_socket_overflow(struct xu_socket *sk, u64 status,
 			       struct pt_regs *regs, enum xu_space space)
 {
 	struct xu_ovf_mids mids = { };
+	bool nmi = in_nmi();
 	struct xu_box *box;
 	unsigned long flags, ovf;
 	unsigned int b;
@@ -253,21 +254,30 @@ static void xu_socket_overflow(struct xu_socket *sk, u64 status,
 		sum = o->summary ? o->summary[box->pmu->idx] : o->summary_mask;
 		if (!(status & sum) || !xu_ovf_mid(box, o, &mids))
 			continue;
-		if (space == XU_PCI)
+		if (!nmi)
 			xu_box_lock(box, &flags);
 		WRITE_ONCE(box->pmi_stale, false);
 		if (xu_box_take_status(box, &ovf))
-			xu_box_overflow(box, ovf, regs, space == XU_PCI);
-		if (space == XU_PCI)
+			xu_box_overflow(box, ovf, regs, !nmi);
+		if (!nmi)
 			xu_box_unlock(box, flags);
 	}
 }
 
 /*
+ * Per CPU: the walk an NMI of that CPU left for later, in hard irq (on
+ * PREEMPT_RT too) as soon as interrupts are back on there: config space
+ * (the PCI boxes) is not for an NMI, nor a box whose lock the interrupted
+ * code holds.  Per CPU rather than per socket: one still queued on a
+ * collector that is going away does not hold up the next collector's.
+ */
+static DEFINE_PER_CPU(struct irq_work, xu_late_work);
+
+/*
  * One uncore PMI with @status pending: the platform clears its global
  * latches, the walk takes the MSR boxes, the platform unfreezes, unless
- * PCI boxes overflowed: their walk, and the unfreeze, are left to
- * sk->pmi_work.
+ * PCI boxes overflowed: their walk, and the unfreeze, are left to the
+ * late walk.
  */
 static void xu_handle_pmi(struct xu_socket *sk, u64 status, struct pt_regs *regs)
 {
@@ -276,43 +286,61 @@ static void xu_handle_pmi(struct xu_socket *sk, u64 status, struct pt_regs *regs
 	if (status & xu_pci_summary) {
 		sk->pmi_regs = *regs;
 		atomic64_or(status & xu_pci_summary, &sk->deferred);
-		irq_work_queue(&sk->pmi_work);
+		irq_work_queue(this_cpu_ptr(&xu_late_work));
 	} else if (!atomic64_read(&sk->deferred)) {
 		xu_irq_plat->pmi_unfreeze(sk);
 	}
 }
 
 /*
- * On the collector, interrupts off: the PCI boxes the PMI left (@sk's
- * deferred summary bits), then the unfreeze.  The PMI is held off for the
- * walk (it would overwrite the registers the samples carry).
+ * The registers of the late walk's caller, for samples taken outside the
+ * NMI: inlined, so that the stack pointer is of a frame live for the walk.
  */
-static void xu_pmi_walk_deferred(struct xu_socket *sk)
+static __always_inline void xu_caller_regs(struct pt_regs *regs)
 {
-	struct pt_regs regs;
-	u64 status;
-
-	xu_pmi_hold();
-	status = atomic64_xchg(&sk->deferred, 0);
-	regs = sk->pmi_regs;
-	if (status) {
-		xu_socket_overflow(sk, status, &regs, XU_PCI);
-		xu_irq_plat->pmi_unfreeze(sk);
-	}
-	xu_pmi_release();
+	memset(regs, 0, sizeof(*regs));
+	perf_fetch_caller_regs(regs);
 }
 
 /*
- * In hard irq context just after the NMI, on the collector.  Run anywhere
- * else (the collector moved before this ran) it leaves the bits to the
- * socket's next collector, which walks them when it adopts the socket.
+ * On the collector, interrupts off: what its NMIs left.  The PCI boxes
+ * they deferred (@sk's deferred summary bits) and, with @live, the whole
+ * PMI pending now: one an NMI could not walk (it interrupted a box lock's
+ * holder, sk->pmi_late), or one left pending while the collector moved
+ * (the adoption).  Under the box locks, the PMI held off meanwhile (an
+ * NMI then only leaves more for later).  The samples carry the registers
+ * of the NMI that deferred PCI boxes, else those of the interrupt this
+ * runs in where the entry code saved them (the irq_work's mostly does
+ * not), else the walk's own: a copy either way, so their kernel
+ * callchain is the sampled address alone.
  */
-static void xu_pmi_work(struct irq_work *work)
+static void xu_pmi_walk_late(struct xu_socket *sk, bool live)
 {
-	struct xu_socket *sk = container_of(work, struct xu_socket, pmi_work);
+	struct pt_regs regs, *irq_regs = get_irq_regs();
+	u64 status, now = 0;
 
-	if (READ_ONCE(sk->cpu) == smp_processor_id())
-		xu_pmi_walk_deferred(sk);
+	xu_pmi_hold();
+	status = atomic64_xchg(&sk->deferred, 0);
+	if (status)
+		regs = sk->pmi_regs;
+	else if (irq_regs)
+		regs = *irq_regs;
+	else
+		xu_caller_regs(&regs);
+	if (live)
+		now = xu_irq_plat->pmi_status(sk);
+	if (now) {
+		xu_irq_plat->pmi_ack(sk, now);
+		xu_socket_overflow(sk, now, &regs, XU_MSR);
+		status |= now & xu_pci_summary;
+	}
+	if (status)
+		xu_socket_overflow(sk, status, &regs, XU_PCI);
+	if (status || now) {
+		xu_stat_inc(sk, late);
+		xu_irq_plat->pmi_unfreeze(sk);
+	}
+	xu_pmi_release();
 }
 
 /*
@@ -322,21 +350,45 @@ static void xu_pmi_work(struct irq_work *work)
  * to touch: unfreeze the socket so that its counters count on, and leave
  * the status pending for the new collector.  Only the CPU the PMI is
  * routed to claims it and writes the global control, and not while a
- * route is being set (ctl_lock) nor while this CPU holds a box lock (its
- * release sends the NMI again).
+ * route is being set (ctl_lock) nor while this CPU holds a box lock (the
+ * late work does it then).  Returns whether it claimed a pending PMI.
  */
-static int xu_nmi_stray(struct xu_socket *sk, int cpu)
+static bool xu_pmi_stray(struct xu_socket *sk, int cpu)
 {
 	if (READ_ONCE(sk->pmi_cpu) != cpu || !xu_irq_plat->pmi_status(sk))
-		return NMI_DONE;
-	if (xu_pmi_excluded() || !raw_spin_trylock(&sk->ctl_lock))
-		return NMI_HANDLED;
+		return false;
+	if (xu_pmi_excluded()) {
+		irq_work_queue(this_cpu_ptr(&xu_late_work));
+		return true;
+	}
+	if (!raw_spin_trylock(&sk->ctl_lock))
+		return true;
 	if (READ_ONCE(sk->pmi_cpu) == cpu) {
 		xu_stat_inc(sk, stray);
 		xu_irq_plat->pmi_unfreeze(sk);
 	}
 	raw_spin_unlock(&sk->ctl_lock);
-	return NMI_HANDLED;
+	return true;
+}
+
+/*
+ * In hard irq context after an NMI of this CPU, interrupts off.  On the
+ * collector: the late walk.  Anywhere else (the collector moved since)
+ * the deferred bits stay for the socket's next collector, which walks
+ * them when it adopts the socket; the CPU the PMI is still routed to lets
+ * the socket count on.
+ */
+static void xu_late(struct irq_work *work)
+{
+	int cpu = smp_processor_id();
+	struct xu_socket *sk = xu_socket_of(cpu);
+
+	if (!sk)
+		return;
+	if (READ_ONCE(sk->cpu) == cpu)
+		xu_pmi_walk_late(sk, atomic_xchg(&sk->pmi_late, 0));
+	else if (xu_irq_plat->pmi_status)
+		xu_pmi_stray(sk, cpu);
 }
 
 /* On the collector: its PMI, unless the code it interrupted holds a box lock. */
@@ -350,36 +402,27 @@ static int xu_nmi_collect(struct xu_socket *sk, struct pt_regs *regs)
 			WRITE_ONCE(sk->pmi_stale, false);
 		return NMI_DONE;
 	}
-	/* the interrupted code holds a box lock: its release kicks again */
-	if (xu_pmi_excluded())
+	if (xu_pmi_excluded()) {
+		atomic_set(&sk->pmi_late, 1);
+		irq_work_queue(this_cpu_ptr(&xu_late_work));
 		return NMI_HANDLED;
+	}
 	xu_handle_pmi(sk, status, regs);
 	xu_stat_inc(sk, nmis);
 	return NMI_HANDLED;
 }
 
-/*
- * The kicks this CPU sent are spent by this NMI, whatever it finds: each
- * one is an NMI that was ours.  Two or more (a kick and a PMI, or kicks
- * that merged) return 2, so that an NMI of ours arriving back to back and
- * finding nothing is swallowed rather than reported as unknown.
- */
 static int xu_nmi_handler(unsigned int type, struct pt_regs *regs)
 {
 	int cpu = smp_processor_id();
 	struct xu_socket *sk = xu_socket_of(cpu);
-	unsigned int kicks = xu_pmi_kicks_take();
-	int ret;
 
-	/* no event, no leftover, no kick: not ours, and nothing to read */
-	if (!sk || (!atomic_read(&sk->pmi_active) && !READ_ONCE(sk->pmi_stale) &&
-		    !kicks))
+	/* no event, no leftover: not ours, and nothing to read */
+	if (!sk || (!atomic_read(&sk->pmi_active) && !READ_ONCE(sk->pmi_stale)))
 		return NMI_DONE;
 	if (READ_ONCE(sk->cpu) != cpu)
-		ret = xu_nmi_stray(sk, cpu);
-	else
-		ret = xu_nmi_collect(sk, regs);
-	return min_t(unsigned int, ret + kicks, 2);
+		return xu_pmi_stray(sk, cpu) ? NMI_HANDLED : NMI_DONE;
+	return xu_nmi_collect(sk, regs);
 }
 
 /* ---- throttling ----------------------------------------------------- */
@@ -444,12 +487,9 @@ static enum hrtimer_restart xu_unthrottle(struct hrtimer *timer)
  */
 void xu_socket_adopted(struct xu_socket *sk)
 {
-	if (xu_irq_plat->pmi_status && xu_nmi_registered &&
-	    xu_irq_plat->pmi_status(sk))
-		xu_pmi_kick(sk);
-	/* here, not by the irq_work: it may still be queued on the old CPU */
-	if (atomic64_read(&sk->deferred))
-		xu_pmi_walk_deferred(sk);
+	/* here, not by the late work: it may still be queued on the old CPU */
+	atomic_set(&sk->pmi_late, 0);
+	xu_pmi_walk_late(sk, xu_irq_plat->pmi_status && xu_nmi_registered);
 	/* the old collector's, which went with its CPU: never to fire elsewhere */
 	hrtimer_cancel(&sk->unthrottle);
 	if (xu_socket_throttled(sk))
@@ -535,14 +575,12 @@ void xu_socket_irq_init(struct xu_socket *sk)
 {
 	raw_spin_lock_init(&sk->ctl_lock);
 	init_irq_work(&sk->throttle_work, xu_throttle_work);
-	sk->pmi_work = IRQ_WORK_INIT_HARD(xu_pmi_work);
 	xu_hrtimer_setup(&sk->unthrottle, xu_unthrottle, CLOCK_MONOTONIC,
 			 HRTIMER_MODE_REL_PINNED_HARD);
 }
 
 void xu_socket_irq_exit(struct xu_socket *sk)
 {
-	irq_work_sync(&sk->pmi_work);
 	irq_work_sync(&sk->throttle_work);
 	hrtimer_cancel(&sk->unthrottle);
 	irq_work_sync(&sk->throttle_work);
@@ -562,6 +600,8 @@ int xu_irq_init(const struct xu_platform *plat, bool use_pmi)
 
 	xu_irq_plat = plat;
 	xu_pci_summary = 0;
+	for_each_possible_cpu(i)
+		per_cpu(xu_late_work, i) = IRQ_WORK_INIT_HARD(xu_late);
 	for (t = plat->types; *t; t++) {
 		const struct xu_ovf *o = (*t)->ovf;
 
@@ -580,9 +620,14 @@ int xu_irq_init(const struct xu_platform *plat, bool use_pmi)
 	return 0;
 }
 
+/* After every PMU is gone: no NMI of ours, then no late walk left. */
 void xu_irq_exit(void)
 {
+	unsigned int cpu;
+
 	if (xu_nmi_registered)
 		unregister_nmi_handler(NMI_LOCAL, KBUILD_MODNAME);
 	xu_nmi_registered = false;
+	for_each_possible_cpu(cpu)
+		irq_work_sync(per_cpu_ptr(&xu_late_work, cpu));
 }

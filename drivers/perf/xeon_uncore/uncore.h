@@ -417,7 +417,7 @@ struct xu_stats {
 	atomic64_t polls;	/* box poll timer expiries */
 	atomic64_t nmis;	/* uncore PMIs handled */
 	atomic64_t stray;	/* PMIs on a CPU that is not the collector (a move) */
-	atomic64_t kicks;	/* self-NMIs for an overflow left pending */
+	atomic64_t late;	/* PMIs walked after their NMI (irq.c) */
 	atomic64_t overflows;	/* counter overflows handled in the PMI */
 	atomic64_t samples;
 	atomic64_t throttled;	/* samples not taken: over sample_limit */
@@ -441,16 +441,18 @@ struct xu_socket {
 	int target;			/* CPU the events are moving to, or -1 */
 	int pmi_cpu;			/* CPU the PMI is routed to, -1: none */
 	bool pmi_ok;			/* the PMI reaches the collector (else: polled) */
-	/* the global control's writers but the collector's PMI (xu_nmi_stray()) */
+	/* the global control's writers but the collector's PMI (xu_pmi_stray()) */
 	raw_spinlock_t ctl_lock;
 	/*
-	 * Summary bits of PCI boxes the PMI left to @pmi_work (config space
-	 * is not for an NMI), the socket frozen until it has walked them;
-	 * the registers the NMI interrupted, for their samples, and room for
-	 * those samples' callchain (the sampled address alone).
+	 * What the PMI left to the collector's late walk (irq.c), the socket
+	 * frozen until it has walked it: summary bits of PCI boxes (config
+	 * space is not for an NMI), and whether a PMI came while the
+	 * collector held a box lock (@pmi_late); the registers the NMI
+	 * interrupted, for the PCI boxes' samples, and room for those
+	 * samples' callchain (the sampled address alone).
 	 */
 	atomic64_t deferred;
-	struct irq_work pmi_work;
+	atomic_t pmi_late;
 	struct pt_regs pmi_regs;
 	u64 pmi_chain[3];
 	u64 global_ctl;			/* shadow of the global control register */
@@ -617,9 +619,6 @@ void xu_box_unlock(struct xu_box *box, unsigned long flags);
 void xu_pmi_hold(void);
 void xu_pmi_release(void);
 bool xu_pmi_excluded(void);
-void xu_pmi_kick(struct xu_socket *sk);
-unsigned int xu_pmi_kicks_take(void);
-unsigned int xu_pmi_kicks_unspent(unsigned int cpu);
 bool xu_ctr_pmi(const struct xu_box *box, int idx);
 u64 xu_ctr_ctl(const struct xu_box *box, const struct perf_event *event);
 void xu_ctr_start(struct xu_box *box, struct perf_event *event, bool reload);
