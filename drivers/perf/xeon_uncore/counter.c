@@ -286,10 +286,10 @@ void xu_ctr_read(struct perf_event *event)
 			return;
 		}
 		if (raw_spin_trylock(&box->lock)) {
-			__this_cpu_inc(xu_held);
+			xu_pmi_hold();
 			if (!(event->hw.state & PERF_HES_UPTODATE))
 				xu_ctr_fold(box, event);
-			__this_cpu_dec(xu_held);
+			xu_pmi_release();
 			raw_spin_unlock(&box->lock);
 		}
 		return;
