@@ -304,41 +304,58 @@ static __always_inline void xu_caller_regs(struct pt_regs *regs)
 
 /*
  * On the collector, interrupts off: what its NMIs left.  The PCI boxes
- * they deferred (@sk's deferred summary bits) and, with @live, the whole
- * PMI pending now: one an NMI could not walk (it interrupted a box lock's
- * holder, sk->pmi_late), or one left pending while the collector moved
- * (the adoption).  Under the box locks, the PMI held off meanwhile (an
- * NMI then only leaves more for later).  The samples carry the registers
- * of the NMI that deferred PCI boxes, else those of the interrupt this
- * runs in where the entry code saved them (the irq_work's mostly does
- * not), else the walk's own: a copy either way, so their kernel
- * callchain is the sampled address alone.
+ * they deferred (@sk's deferred summary bits) and the whole PMI pending
+ * now: with @adopt, one left pending while the collector moved (the
+ * adoption), else one an NMI could not walk (it interrupted a box lock's
+ * holder: sk->pmi_late).  Under the box locks, the PMI held off meanwhile
+ * (an NMI then only leaves more for later).  The samples carry the
+ * registers of the NMI that deferred the walk (for the PCI boxes, the one
+ * that deferred them), else those of the interrupt this runs in where the
+ * entry code saved them (the irq_work's mostly does not), else the
+ * walk's own: a copy either way, so their kernel callchain is the sampled
+ * address alone.
  */
-static void xu_pmi_walk_late(struct xu_socket *sk, bool live)
+static void xu_pmi_walk_late(struct xu_socket *sk, bool adopt)
 {
 	struct pt_regs regs, *irq_regs = get_irq_regs();
 	u64 status, now = 0;
+	bool live = adopt;
 
 	xu_pmi_hold();
-	status = atomic64_xchg(&sk->deferred, 0);
-	if (status)
-		regs = sk->pmi_regs;
-	else if (irq_regs)
-		regs = *irq_regs;
-	else
-		xu_caller_regs(&regs);
+	if (!adopt && atomic_read(&sk->pmi_late)) {
+		/*
+		 * Set: this CPU's NMIs leave the copy alone until the flag is
+		 * cleared, so copy it first; one after that writes a new copy
+		 * and queues the next walk.  (Clear: an NMI from now on sets
+		 * it and queues the next walk, which takes its copy.)
+		 */
+		regs = sk->late_regs;
+		live = atomic_xchg(&sk->pmi_late, 0);
+	}
 	if (live)
 		now = xu_irq_plat->pmi_status(sk);
+	if (!live || adopt) {
+		if (irq_regs)
+			regs = *irq_regs;
+		else
+			xu_caller_regs(&regs);
+	}
 	if (now) {
 		xu_irq_plat->pmi_ack(sk, now);
 		xu_socket_overflow(sk, now, &regs, XU_MSR);
-		status |= now & xu_pci_summary;
 	}
+	status = atomic64_xchg(&sk->deferred, 0);
+	if (status)
+		regs = sk->pmi_regs;
+	status |= now & xu_pci_summary;
 	if (status)
 		xu_socket_overflow(sk, status, &regs, XU_PCI);
 	if (status || now) {
 		xu_stat_inc(sk, late);
 		xu_irq_plat->pmi_unfreeze(sk);
+	} else if (live && !atomic_read(&sk->pmi_active)) {
+		/* as in xu_nmi_collect(): nothing the last event left */
+		WRITE_ONCE(sk->pmi_stale, false);
 	}
 	xu_pmi_release();
 }
@@ -386,7 +403,7 @@ static void xu_late(struct irq_work *work)
 	if (!sk)
 		return;
 	if (READ_ONCE(sk->cpu) == cpu)
-		xu_pmi_walk_late(sk, atomic_xchg(&sk->pmi_late, 0));
+		xu_pmi_walk_late(sk, false);
 	else if (xu_irq_plat->pmi_status)
 		xu_pmi_stray(sk, cpu);
 }
@@ -403,7 +420,9 @@ static int xu_nmi_collect(struct xu_socket *sk, struct pt_regs *regs)
 		return NMI_DONE;
 	}
 	if (xu_pmi_excluded()) {
-		atomic_set(&sk->pmi_late, 1);
+		/* the first since the last late walk: its registers for the samples */
+		if (!atomic_cmpxchg(&sk->pmi_late, 0, 1))
+			sk->late_regs = *regs;
 		irq_work_queue(this_cpu_ptr(&xu_late_work));
 		return NMI_HANDLED;
 	}

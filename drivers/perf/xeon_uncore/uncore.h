@@ -447,13 +447,16 @@ struct xu_socket {
 	 * What the PMI left to the collector's late walk (irq.c), the socket
 	 * frozen until it has walked it: summary bits of PCI boxes (config
 	 * space is not for an NMI), and whether a PMI came while the
-	 * collector held a box lock (@pmi_late); the registers the NMI
-	 * interrupted, for the PCI boxes' samples, and room for those
-	 * samples' callchain (the sampled address alone).
+	 * collector held a box lock (@pmi_late); the registers those NMIs
+	 * interrupted, for the samples the late walk takes (@pmi_regs: the
+	 * PCI boxes'; @late_regs: the first NMI since the last walk that
+	 * found a box lock held), and room for those samples' callchain
+	 * (the sampled address alone).
 	 */
 	atomic64_t deferred;
 	atomic_t pmi_late;
 	struct pt_regs pmi_regs;
+	struct pt_regs late_regs;
 	u64 pmi_chain[3];
 	u64 global_ctl;			/* shadow of the global control register */
 	/*
