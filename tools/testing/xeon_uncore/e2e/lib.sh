@@ -42,6 +42,7 @@ expect_eq() {
 
 # run_test NAME FUNCTION: one TAP line.  A test also fails on any model
 # violation since the previous test (the first one: since the modules loaded).
+# XU_TEST=GLOB: only the tests whose name matches run (the others SKIP).
 # skip_test NAME REASON: a test not run here, said so (TAP SKIP)
 skip_test() {
 	_n=$((_n + 1))
@@ -50,6 +51,11 @@ skip_test() {
 
 run_test() {
 	local name=$1 fn=$2 v t0=$SECONDS
+	# shellcheck disable=SC2053 # XU_TEST is a glob
+	if [ -n "${XU_TEST:-}" ] && [[ $name != $XU_TEST ]]; then
+		skip_test "$name" "not in XU_TEST"
+		return
+	fi
 	_why=
 	_n=$((_n + 1))
 	"$fn" >"$XU_TMP/$_n.log" 2>&1 || fail "test body exited with $?"
