@@ -18,12 +18,12 @@ tables, not the driver's. Prints one line per mismatch and "N of M named
 events programmed as the guide says". XU_NAMED_PMUS="GLOB ...": only the
 PMUs (uncore_ stripped) that match one of the globs.
 """
-import ctypes
 import errno
 import fnmatch
 import os
-import struct
 import sys
+
+from perf_open import perf_open
 
 PMUS = '/sys/bus/event_source/devices'
 EN22, PMI20 = 1 << 22, 1 << 20          # U-, C-, S-, W-box control
@@ -40,26 +40,15 @@ M_SUB = {
 M_CTL = 0x383efc    # count, storage, wrap, flag mode, inc_sel, set_flag_sel
 
 
-_libc = ctypes.CDLL(None, use_errno=True)
-_NR_PERF_EVENT_OPEN = 298          # x86_64
-
-
-def perf_open(pmu, cfg):
-    """Open @cfg on @pmu, CPU 0, enabled, and close it: 'OK' or the errno's
-    name (what xu-open prints; in-process, no exec per event)."""
-    ptype = int(open(os.path.join(PMUS, pmu, 'type')).read())
-    # struct perf_event_attr up to config2 (PERF_ATTR_SIZE_VER1): type,
-    # size, config, then zeros (no sampling, enabled) but config1 at 56
-    # and config2 at 64
-    attr = bytearray(72)
-    struct.pack_into('=IIQ', attr, 0, ptype, len(attr), cfg[0])
-    struct.pack_into('=QQ', attr, 56, cfg[1], cfg[2])
-    buf = ctypes.create_string_buffer(bytes(attr), len(attr))
-    fd = _libc.syscall(_NR_PERF_EVENT_OPEN, buf, -1, 0, -1, ctypes.c_ulong(0))
-    if fd < 0:
-        err = ctypes.get_errno()
-        return errno.errorcode.get(err, 'errno %d' % err)
-    os.close(fd)
+def open_alone(pmu, cfg):
+    """Open @cfg on @pmu, CPU 0, and close it: 'OK' or the errno's name
+    (what xu-open prints)."""
+    with open(os.path.join(PMUS, pmu, 'type')) as f:
+        typ = int(f.read())
+    try:
+        os.close(perf_open(typ, cfg[0], 0, config1=cfg[1], config2=cfg[2]))
+    except OSError as e:
+        return errno.errorcode.get(e.errno, 'errno %d' % e.errno)
     return 'OK'
 
 
@@ -150,7 +139,7 @@ def main(sim):
             alias = open(os.path.join(PMUS, pmu, 'events', ev)).read().strip()
             cfg = config_of(alias, fmt)
             open(os.path.join(sim, 'log'), 'w').write('clear\n')
-            r = perf_open(pmu, cfg)
+            r = open_alone(pmu, cfg)
             writes = set()
             for line in open(os.path.join(sim, 'log')):
                 f = line.split()

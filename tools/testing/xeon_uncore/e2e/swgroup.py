@@ -11,27 +11,20 @@ software event stays in the uncore PMU's context, now alone), prints
 "ready", waits until GO-FILE exists, closes the software event and prints
 "closed".
 """
-import ctypes
 import os
-import struct
 import sys
 import time
 
+from perf_open import PERF_TYPE_SOFTWARE, perf_open
+
 PMUS = '/sys/bus/event_source/devices'
-NR_PERF_EVENT_OPEN = 298        # x86-64
-PERF_TYPE_SOFTWARE = 1
-libc = ctypes.CDLL(None, use_errno=True)
 
 
-def perf_open(typ, config, cpu, group=-1):
-    attr = bytearray(128)
-    struct.pack_into('IIQ', attr, 0, typ, len(attr), config)
-    buf = (ctypes.c_char * len(attr)).from_buffer(attr)
-    fd = libc.syscall(NR_PERF_EVENT_OPEN, buf, -1, cpu, group, 0)
-    if fd < 0:
-        err = ctypes.get_errno()
-        sys.exit(f'perf_event_open type {typ} cpu {cpu}: {os.strerror(err)}')
-    return fd
+def must_open(typ, config, cpu, group=-1):
+    try:
+        return perf_open(typ, config, cpu, group)
+    except OSError as e:
+        sys.exit(f'perf_event_open type {typ} cpu {cpu}: {e.strerror}')
 
 
 def main(pmu, go, nth='0'):
@@ -39,8 +32,8 @@ def main(pmu, go, nth='0'):
         typ = int(f.read())
     with open(f'{PMUS}/{pmu}/cpumask') as f:
         cpu = int(f.read().split(',')[int(nth)].split('-')[0])
-    leader = perf_open(typ, 0, cpu)
-    sw = perf_open(PERF_TYPE_SOFTWARE, 0, cpu, leader)
+    leader = must_open(typ, 0, cpu)
+    sw = must_open(PERF_TYPE_SOFTWARE, 0, cpu, leader)
     os.close(leader)
     print('ready', flush=True)
     while not os.path.exists(go):
