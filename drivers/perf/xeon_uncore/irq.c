@@ -112,11 +112,18 @@ static bool xu_sample(struct xu_socket *sk, struct perf_event *event,
 	return ret;
 }
 
-/* Over the limit: at the next tick, say so and re-arm what was masked. */
+/*
+ * Over the limit: at the next tick, say so and re-arm what was masked.
+ * debugfs throttle_ms lengthens the throttle, for tests that must hold
+ * one across a collector move or a counter reassignment.
+ */
 static void xu_unthrottle_at_next_tick(struct xu_socket *sk)
 {
+	u32 ms = READ_ONCE(xu_params.throttle_ms);
+
 	if (!hrtimer_active(&sk->unthrottle))
-		hrtimer_start(&sk->unthrottle, ns_to_ktime(TICK_NSEC),
+		hrtimer_start(&sk->unthrottle,
+			      ms ? ms_to_ktime(ms) : ns_to_ktime(TICK_NSEC),
 			      HRTIMER_MODE_REL_PINNED_HARD);
 }
 

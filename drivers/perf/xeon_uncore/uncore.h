@@ -554,6 +554,7 @@ struct xu_params {
 	unsigned int poll_ms;		/* fold interval; 0: from each event's rate */
 	unsigned int sample_limit;	/* samples per socket per tick; 0: no limit */
 	bool audit;			/* look for other programs' writes */
+	u32 throttle_ms;		/* debugfs: a throttle's length; 0: a tick */
 };
 
 struct xu_state {
