@@ -100,6 +100,17 @@ static inline void xu_send_nmi(int cpu)
 #define XU_KUNIT_GEN_PARAMS(name)	const void *(name)(const void *prev, char *desc)
 #endif
 
+/*
+ * 6.6: KUnit case attributes.  A slow case (a brute force over every
+ * input) is one kunit.filter="speed>slow" leaves out where it proves
+ * nothing more, as under the race detector: it runs on one thread.
+ */
+#ifdef XU_KUNIT_SPEED
+#define XU_KUNIT_CASE_SLOW(f)	KUNIT_CASE_SLOW(f)
+#else
+#define XU_KUNIT_CASE_SLOW(f)	KUNIT_CASE(f)
+#endif
+
 /* ---- perf internals ------------------------------------------------- */
 
 /*

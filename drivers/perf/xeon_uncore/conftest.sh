@@ -196,6 +196,13 @@ c_kunit_gen() {	# 6.18: a KUnit parameter generator takes the test
 	fi
 }
 
+c_kunit_speed() {	# 6.6: KUnit cases have attributes, a speed among them
+	if has 'struct kunit_case' 'struct kunit_attributes attr ;' &&
+	   has 'struct kunit_attributes' 'enum kunit_speed speed ;'; then
+		echo -DXU_KUNIT_SPEED
+	fi
+}
+
 c_apic_call() {	# 6.6: the APIC's IPIs through static calls modules may use
 	if fn __apic_send_IPI_mask; then
 		echo -DXU_HAVE_APIC_SEND_IPI_MASK
@@ -203,7 +210,7 @@ c_apic_call() {	# 6.6: the APIC's IPIs through static calls modules may use
 }
 
 CONFTESTS='pmu_ctx pending_disable bpf_overflow sample_flags hrtimer_setup msrq import_ns
-	   kunit_gen apic_call'
+	   kunit_gen kunit_speed apic_call'
 
 # headers NAME: the files conftest NAME reads, under an include directory
 headers() {
@@ -212,7 +219,7 @@ headers() {
 	hrtimer_setup) echo linux/hrtimer.h ;;
 	msrq) echo asm/msr.h ;;
 	import_ns) echo linux/module.h ;;
-	kunit_gen) echo kunit/test.h ;;
+	kunit_gen | kunit_speed) echo kunit/test.h ;;
 	apic_call) echo asm/apic.h ;;
 	esac
 }
@@ -232,6 +239,7 @@ conftest() {
 	msrq) c_msrq ;;
 	import_ns) c_import_ns ;;
 	kunit_gen) c_kunit_gen ;;
+	kunit_speed) c_kunit_speed ;;
 	apic_call) c_apic_call ;;
 	esac
 }
