@@ -828,7 +828,9 @@ static int __init xu_init(void)
 	xu_debugfs = debugfs_create_dir(KBUILD_MODNAME, NULL);
 	debugfs_create_file("stats", 0444, xu_debugfs, NULL, &xu_stats_fops);
 	debugfs_create_file("timers", 0444, xu_debugfs, NULL, &xu_timers_fops);
-	debugfs_create_u32("throttle_ms", 0600, xu_debugfs, &xu_params.throttle_ms);
+	/* a knob for the harness, on the model only */
+	if (xu_regs_simulated())
+		debugfs_create_u32("throttle_ms", 0600, xu_debugfs, &xu_params.throttle_ms);
 
 	xu_set_live(true);
 	for (i = 0, n = 0; i < xu_state.nr_pmus; i++)
