@@ -182,6 +182,7 @@ struct sim_snap {
 	u64 val;
 	u64 truth;
 	u64 overflows;
+	bool pmi;		/* its overflow requests a PMI, as decoded */
 };
 
 static unsigned int sim_nctrs(struct sim *sim)
@@ -220,6 +221,7 @@ static void sim_snapshot(struct sim *sim, unsigned int socket,
 			out->val = b->reg[t->ctr_reg][n] & mask;
 			out->truth = b->ctr[n].truth;
 			out->overflows = b->ctr[n].overflows;
+			out->pmi = b->ctr[n].cfg.pmi;
 		}
 	}
 	sim_unlock(sim, flags);
@@ -254,7 +256,7 @@ static int sim_show_counters(struct seq_file *m, enum sim_show what)
 			sim_box_name(b, name, sizeof(name));
 			for (n = 0; n < b->type->nctrs; n++, p++) {
 				if (what == SIM_SHOW_FULL && b->type->space == SIM_PCI)
-					seq_printf(m, "%u %s %u ctl=0x%llx value=0x%llx total=%llu ctl_at=pci:%x.%x:0x%x ctr_at=pci:%x.%x:0x%x\n",
+					seq_printf(m, "%u %s %u ctl=0x%llx value=0x%llx total=%llu ctl_at=pci:%x.%x:0x%x ctr_at=pci:%x.%x:0x%x pmi=%d\n",
 						   s, name, n, p->ctl, p->val,
 						   p->truth,
 						   SIM_PCI_DEVFN(p->ctl_at) >> 3,
@@ -262,11 +264,11 @@ static int sim_show_counters(struct seq_file *m, enum sim_show what)
 						   SIM_PCI_OFF(p->ctl_at),
 						   SIM_PCI_DEVFN(p->ctr_at) >> 3,
 						   SIM_PCI_DEVFN(p->ctr_at) & 7,
-						   SIM_PCI_OFF(p->ctr_at));
+						   SIM_PCI_OFF(p->ctr_at), p->pmi);
 				else if (what == SIM_SHOW_FULL)
-					seq_printf(m, "%u %s %u ctl=0x%llx value=0x%llx total=%llu ctl_at=msr:0x%x ctr_at=msr:0x%x\n",
+					seq_printf(m, "%u %s %u ctl=0x%llx value=0x%llx total=%llu ctl_at=msr:0x%x ctr_at=msr:0x%x pmi=%d\n",
 						   s, name, n, p->ctl, p->val,
-						   p->truth, p->ctl_at, p->ctr_at);
+						   p->truth, p->ctl_at, p->ctr_at, p->pmi);
 				else
 					seq_printf(m, "%u %s %u %llu\n", s,
 						   name, n,
