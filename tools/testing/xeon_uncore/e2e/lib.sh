@@ -5,6 +5,13 @@
 # debugfs files, perf CSV parsing.  Sourced by the e2e scripts, which run
 # inside the VM (vm-run) as root with the model and the driver loaded.
 
+# Programs started in a loop are what a test's time goes on in the
+# guests of the KCSAN and KASAN kernels: under TCG each start (fork, exec,
+# the loader over 9p) takes 1-3 s there.  The helpers below start none:
+# files are read by bash itself, and sleep is bash's loadable builtin
+# (Debian's bash-builtins, which setup installs; else the program).
+enable -f /usr/lib/bash/sleep sleep 2>/dev/null || :
+
 SIM=/sys/kernel/debug/xeon_uncore_sim
 STATS=/sys/kernel/debug/xeon_uncore/stats
 # shellcheck disable=SC2034 # used by the scripts that source this file
@@ -26,13 +33,41 @@ check() {
 	"$@" || fail "$what"
 }
 
+# slurp FILE: FILE's lines in the array LINES, read in one pass.  (A loop
+# of `read` on a debugfs file costs the square of its size: bash seeks
+# back after each line, and a seq_file regenerates itself up to the
+# offset at every seek.)
+slurp() {
+	LINES=()
+	[ -e "$1" ] && mapfile -t LINES <"$1"
+}
+
+# field_of FILE KEY: the second field of FILE's lines whose first is KEY
+field_of() {
+	local k v
+	slurp "$1"
+	for k in "${LINES[@]}"; do
+		read -r k v _ <<<"$k"
+		[ "$k" != "$2" ] || echo "$v"
+	done
+}
+
 sim_info() {	# sim_info KEY: a value of the model's info file
-	awk -v k="$1" '$1 == k { print $2 }' "$SIM/info"
+	field_of "$SIM/info" "$1"
 }
 
 # stat_of SOCKET FIELD: a field of the driver's debugfs stats for SOCKET
+# (lines "socket S name value name value ...")
 stat_of() {
-	awk -v s="$1" -v f="$2" '$2 == s { for (i = 3; i < NF; i += 2) if ($i == f) print $(i + 1) }' "$STATS"
+	local line f i
+	slurp "$STATS"
+	for line in "${LINES[@]}"; do
+		read -ra f <<<"$line"
+		[ "${f[1]:-}" = "$1" ] || continue
+		for ((i = 2; i + 1 < ${#f[@]}; i += 2)); do
+			[ "${f[i]}" != "$2" ] || echo "${f[i + 1]}"
+		done
+	done
 }
 
 # expect_eq WHAT GOT WANT
@@ -73,7 +108,10 @@ run_test() {
 	if [ -z "$_why" ]; then
 		echo "ok $_n - $name"
 		# what a passing test still wants seen
-		sed -n 's/^NOTE:/# NOTE:/p' "$XU_TMP/$_n.log"
+		slurp "$XU_TMP/$_n.log"
+		for v in "${LINES[@]}"; do
+			[[ $v != NOTE:* ]] || echo "# $v"
+		done
 	else
 		_failed=$((_failed + 1))
 		echo "not ok $_n - $name # $_why"
@@ -84,8 +122,15 @@ run_test() {
 
 # foreign_found: controls the driver found rewritten (stats), all sockets
 foreign_found() {
-	[ -e "$STATS" ] || { echo 0; return; }
-	awk '{ for (i = 3; i < NF; i += 2) if ($i == "foreign") n += $(i + 1) } END { print n + 0 }' "$STATS"
+	local line f i n=0
+	slurp "$STATS"
+	for line in "${LINES[@]}"; do
+		read -ra f <<<"$line"
+		for ((i = 2; i + 1 < ${#f[@]}; i += 2)); do
+			[ "${f[i]}" != foreign ] || n=$((n + f[i + 1]))
+		done
+	done
+	echo "$n"
 }
 _foreign=$(foreign_found)
 
@@ -96,7 +141,7 @@ finish() {
 }
 
 sim_violations() {
-	awk '$1 == "count" { print $2 }' "$SIM/violations"
+	field_of "$SIM/violations" count
 }
 
 # model box name of a PMU: uncore_cbox_3 -> cbox3, uncore_ubox -> ubox
@@ -105,27 +150,31 @@ sim_box() {
 	echo "${b//_/}"
 }
 
-# truth SOCKET|all BOX: increments the model counted on every counter of
-# BOX (summed in shell arithmetic: awk's integers are not 64-bit everywhere)
-truth() {
-	local s b t sum=0
-	while read -r s b _ t; do
-		if [ "$b" = "$2" ] && { [ "$1" = all ] || [ "$s" = "$1" ]; }; then
-			sum=$((sum + t))
+# sim_sum FILE SOCKET|all BOX [COUNTER]: the sum over the counters of BOX
+# (or its one COUNTER) of the model's per-counter FILE (truth, overflows:
+# lines "socket box counter value"), in shell arithmetic (awk's integers
+# are not 64-bit everywhere)
+sim_sum() {
+	local line s b n v sum=0
+	slurp "$SIM/$1"
+	for line in "${LINES[@]}"; do
+		read -r s b n v _ <<<"$line"
+		if [ "$b" = "$3" ] && { [ -z "${4:-}" ] || [ "$n" = "$4" ]; } &&
+		   { [ "$2" = all ] || [ "$s" = "$2" ]; }; then
+			sum=$((sum + v))
 		fi
-	done <"$SIM/truth"
+	done
 	echo "$sum"
+}
+
+# truth SOCKET|all BOX: increments the model counted on every counter of BOX
+truth() {
+	sim_sum truth "$1" "$2"
 }
 
 # truth_ctr SOCKET|all BOX COUNTER: the truth of one counter of BOX
 truth_ctr() {
-	local s b n t sum=0
-	while read -r s b n t; do
-		if [ "$b" = "$2" ] && [ "$n" = "$3" ] && { [ "$1" = all ] || [ "$s" = "$1" ]; }; then
-			sum=$((sum + t))
-		fi
-	done <"$SIM/truth"
-	echo "$sum"
+	sim_sum truth "$1" "$2" "$3"
 }
 
 # counts_equal_truth CSV CHECKS: every "EVENT BOX [COUNTER...]" line of
@@ -184,8 +233,20 @@ csv_pct() {
 # stop_perf: end the background perf ($PERF) by ending its workload: perf
 # stat waits for its workload whatever signal it gets
 stop_perf() {
-	pkill -INT -P "$PERF"
+	stop_workload "$PERF"
 	wait "$PERF"
+}
+
+# stop_workload PID: SIGINT to the children of PID (perf's workload)
+stop_workload() {
+	local kids
+	if [ -r "/proc/$1/task/$1/children" ]; then
+		read -r kids <"/proc/$1/task/$1/children"
+		# shellcheck disable=SC2086 # a list of PIDs
+		[ -z "$kids" ] || kill -INT $kids 2>/dev/null
+	else
+		pkill -INT -P "$1"
+	fi
 }
 
 # perf_stat_bg FILE PERF-STAT-ARGS...: perf_stat in the background, its
@@ -201,10 +262,12 @@ perf_stat_bg() {
 }
 
 # wait_open: until perf has the driver's events open (module refcount > 0)
+# (perf takes 30-45 s to start on the KCSAN kernel)
 wait_open() {
-
-	for _ in $(seq 300); do
-		[ "$(cat /sys/module/xeon_uncore/refcnt)" -gt 0 ] && return 0
+	local n end=$((SECONDS + 300))
+	while [ "$SECONDS" -lt "$end" ]; do
+		read -r n </sys/module/xeon_uncore/refcnt
+		[ "$n" -gt 0 ] && return 0
 		sleep 0.1
 	done
 	fail "perf never opened its events"
