@@ -7,9 +7,13 @@
 
 # Programs started in a loop are what a test's time goes on in the
 # guests of the KCSAN and KASAN kernels: under TCG each start (fork, exec,
-# the loader over 9p) takes 1-3 s there.  The helpers below start none:
-# files are read by bash itself, and sleep is bash's loadable builtin
-# (Debian's bash-builtins, which setup installs; else the program).
+# the loader over 9p) takes 1-3 s there.  The helpers a test calls while
+# it waits or polls (slurp and what reads the model's files with it,
+# wait_open, stop_workload, advance loops) start none: files are read by
+# bash itself, and sleep is bash's loadable builtin (Debian's
+# bash-builtins, which setup installs; else the program).  The builtin
+# takes a number of seconds (fractions and s/m/h/d suffixes), not
+# "infinity" nor several arguments.
 enable -f /usr/lib/bash/sleep sleep 2>/dev/null || :
 
 SIM=/sys/kernel/debug/xeon_uncore_sim
@@ -33,20 +37,25 @@ check() {
 	"$@" || fail "$what"
 }
 
-# slurp FILE: FILE's lines in the array LINES, read in one pass.  (A loop
-# of `read` on a debugfs file costs the square of its size: bash seeks
-# back after each line, and a seq_file regenerates itself up to the
-# offset at every seek.)
+# slurp FILE: FILE's lines in the array SLURPED, read in one pass.  (A
+# loop of `read` on a debugfs file costs the square of its size: bash
+# seeks back after each line, and a seq_file regenerates itself up to the
+# offset at every seek.)  A missing file: none, said on stderr.
 slurp() {
-	LINES=()
-	[ -e "$1" ] && mapfile -t LINES <"$1"
+	SLURPED=()
+	if [ -e "$1" ]; then
+		mapfile -t SLURPED <"$1"
+	else
+		echo "slurp: no $1" >&2
+		return 1
+	fi
 }
 
 # field_of FILE KEY: the second field of FILE's lines whose first is KEY
 field_of() {
 	local k v
 	slurp "$1"
-	for k in "${LINES[@]}"; do
+	for k in "${SLURPED[@]}"; do
 		read -r k v _ <<<"$k"
 		[ "$k" != "$2" ] || echo "$v"
 	done
@@ -61,7 +70,7 @@ sim_info() {	# sim_info KEY: a value of the model's info file
 stat_of() {
 	local line f i
 	slurp "$STATS"
-	for line in "${LINES[@]}"; do
+	for line in "${SLURPED[@]}"; do
 		read -ra f <<<"$line"
 		[ "${f[1]:-}" = "$1" ] || continue
 		for ((i = 2; i + 1 < ${#f[@]}; i += 2)); do
@@ -109,7 +118,7 @@ run_test() {
 		echo "ok $_n - $name"
 		# what a passing test still wants seen
 		slurp "$XU_TMP/$_n.log"
-		for v in "${LINES[@]}"; do
+		for v in "${SLURPED[@]}"; do
 			[[ $v != NOTE:* ]] || echo "# $v"
 		done
 	else
@@ -123,8 +132,10 @@ run_test() {
 # foreign_found: controls the driver found rewritten (stats), all sockets
 foreign_found() {
 	local line f i n=0
+	# (none while the driver is not loaded)
+	[ -e "$STATS" ] || { echo 0; return; }
 	slurp "$STATS"
-	for line in "${LINES[@]}"; do
+	for line in "${SLURPED[@]}"; do
 		read -ra f <<<"$line"
 		for ((i = 2; i + 1 < ${#f[@]}; i += 2)); do
 			[ "${f[i]}" != foreign ] || n=$((n + f[i + 1]))
@@ -157,7 +168,7 @@ sim_box() {
 sim_sum() {
 	local line s b n v sum=0
 	slurp "$SIM/$1"
-	for line in "${LINES[@]}"; do
+	for line in "${SLURPED[@]}"; do
 		read -r s b n v _ <<<"$line"
 		if [ "$b" = "$3" ] && { [ -z "${4:-}" ] || [ "$n" = "$4" ]; } &&
 		   { [ "$2" = all ] || [ "$s" = "$2" ]; }; then
@@ -185,6 +196,17 @@ counts_equal_truth() {
 	python3 ./counts.py "$1" "$XU_TMP/truth" "$2" >"$XU_TMP/counts" ||
 		fail "$(grep MISMATCH "$XU_TMP/counts" | head -3 | tr '\n' '|')"
 	cat "$XU_TMP/counts"
+}
+
+# jitter_acted: with the model's nmi_jitter_us on, its thread delayed
+# some PMI delivery since the model was loaded (the knob did act)
+jitter_acted() {
+	local us n
+	read -r us 2>/dev/null </sys/module/xeon_uncore_sim/parameters/nmi_jitter_us || us=0
+	[ "$us" != 0 ] || return 0
+	n=$(sim_info nmi_jittered)
+	echo "NOTE: PMIs delivered up to $us us late: ${n:-no} deliveries delayed"
+	[ "${n:-0}" -gt 0 ] || fail "nmi_jitter_us=$us delayed no delivery"
 }
 
 # params MODULE: its parameters as insmod arguments (as it was loaded)
@@ -237,16 +259,19 @@ stop_perf() {
 	wait "$PERF"
 }
 
-# stop_workload PID: SIGINT to the children of PID (perf's workload)
+# stop_workload PID: SIGINT to the children of PID (perf's workload), as
+# pkill -P would, found in /proc/*/stat by bash (the debug kernels have no
+# /proc/PID/task/TID/children)
 stop_workload() {
-	local kids
-	if [ -r "/proc/$1/task/$1/children" ]; then
-		read -r kids <"/proc/$1/task/$1/children"
-		# shellcheck disable=SC2086 # a list of PIDs
-		[ -z "$kids" ] || kill -INT $kids 2>/dev/null
-	else
-		pkill -INT -P "$1"
-	fi
+	local st line ppid kids=()
+	for st in /proc/[0-9]*/stat; do
+		line=
+		read -r line 2>/dev/null <"$st"
+		# the fields after the command name, which may hold blanks
+		read -r _ ppid _ <<<"${line##*) }"
+		[ "${ppid:-}" != "$1" ] || kids+=("${st//[!0-9]/}")
+	done
+	[ ${#kids[@]} = 0 ] || kill -INT "${kids[@]}" 2>/dev/null
 }
 
 # perf_stat_bg FILE PERF-STAT-ARGS...: perf_stat in the background, its
@@ -258,16 +283,22 @@ perf_stat_bg() {
 	shift
 	perf stat -x, -o "$out" "$@" -- sleep 600 &
 	PERF=$!
-	wait_open
+	wait_open "$PERF"
 }
 
-# wait_open: until perf has the driver's events open (module refcount > 0)
+# wait_open [PID]: until perf (PID, if given) has the driver's events open
+# (module refcount > 0); fails at once if PID has ended, else after 150 s
 # (perf takes 30-45 s to start on the KCSAN kernel)
 wait_open() {
-	local n end=$((SECONDS + 300))
+	local n end=$((SECONDS + 150))
 	while [ "$SECONDS" -lt "$end" ]; do
-		read -r n </sys/module/xeon_uncore/refcnt
+		n=0
+		read -r n 2>/dev/null </sys/module/xeon_uncore/refcnt || n=0
 		[ "$n" -gt 0 ] && return 0
+		if [ -n "${1:-}" ] && ! kill -0 "$1" 2>/dev/null; then
+			fail "perf (pid $1) ended before it opened its events"
+			return 1
+		fi
 		sleep 0.1
 	done
 	fail "perf never opened its events"
