@@ -49,6 +49,7 @@
 #include <linux/cpu.h>
 #include <linux/cpuhotplug.h>
 #include <linux/cpumask.h>
+#include <linux/delay.h>
 #include <linux/hrtimer.h>
 #include <linux/irq_work.h>
 #include <linux/kernel.h>
@@ -56,6 +57,7 @@
 #include <linux/mutex.h>
 #include <linux/perf_event.h>
 #include <linux/percpu.h>
+#include <linux/random.h>
 #include <linux/sched.h>
 #include <linux/seq_file.h>
 #include <linux/topology.h>
@@ -75,6 +77,18 @@ static bool sim_nmi_holding;
 
 /* Written by the thread only. */
 static u64 sim_nmi_sent, sim_nmi_self, sim_nmi_timeout, sim_nmi_offline;
+static u64 sim_nmi_jittered;
+
+/*
+ * nmi_jitter_us=N: the thread waits a random 0..N us (at most 100 ms)
+ * before each delivery, so that the PMIs of a torture or fuzz run land at
+ * varied points of the driver's code.  The guide does not bound the PMI's
+ * latency; the overflows stay pending meanwhile, as a late PMI leaves
+ * them.  0 (the default): at once.  Not the deliveries of a trigger.
+ */
+static unsigned int nmi_jitter_us;
+module_param(nmi_jitter_us, uint, 0644);
+MODULE_PARM_DESC(nmi_jitter_us, "wait a random 0..N us before each PMI delivery (default 0)");
 
 /* Set by the thread before it sends an NMI, cleared where it lands. */
 static DEFINE_PER_CPU(atomic_t, sim_nmi_expected);
@@ -387,6 +401,16 @@ static void sim_nmi_affinity(void)
 		cpumask_copy(&sim_nmi_applied, &sim_nmi_allowed);
 }
 
+static void sim_nmi_jitter(void)
+{
+	unsigned int us = min(READ_ONCE(nmi_jitter_us), 100U * USEC_PER_MSEC);
+
+	if (!us)
+		return;
+	fsleep(get_random_u32() % (us + 1));
+	sim_nmi_jittered++;
+}
+
 static int sim_nmi_thread(void *data)
 {
 	struct sim *sim = data;
@@ -396,6 +420,7 @@ static int sim_nmi_thread(void *data)
 	cpumask_copy(&sim_nmi_applied, cpu_possible_mask);
 	while (!kthread_should_stop()) {
 		WRITE_ONCE(sim_nmi_kicked, false);
+		sim_nmi_jitter();
 		cpus_read_lock();
 		next = sim_nmi_deliver(sim, false);
 		sim_nmi_affinity();
@@ -503,6 +528,7 @@ void sim_nmi_show(struct seq_file *m)
 	seq_printf(m, "nmi_self %llu\n", READ_ONCE(sim_nmi_self));
 	seq_printf(m, "nmi_timeout %llu\n", READ_ONCE(sim_nmi_timeout));
 	seq_printf(m, "nmi_offline %llu\n", READ_ONCE(sim_nmi_offline));
+	seq_printf(m, "nmi_jittered %llu\n", READ_ONCE(sim_nmi_jittered));
 	seq_printf(m, "nmi_unrelated %lld\n",
 		   (long long)atomic64_read(&sim_nmi_unrelated_sent));
 }
