@@ -80,11 +80,12 @@ static u64 sim_nmi_sent, sim_nmi_self, sim_nmi_timeout, sim_nmi_offline;
 static u64 sim_nmi_jittered;
 
 /*
- * nmi_jitter_us=N: the thread waits a random 0..N us (at most 100 ms)
- * before each delivery, so that the PMIs of a torture or fuzz run land at
- * varied points of the driver's code.  The guide does not bound the PMI's
- * latency; the overflows stay pending meanwhile, as a late PMI leaves
- * them.  0 (the default): at once.  Not the deliveries of a trigger.
+ * nmi_jitter_us=N: when the thread has PMIs to send, it first waits a
+ * random 0..N us (N at most 100 ms), so that the PMIs of a torture or fuzz
+ * run land at varied points of the driver's code.  The guide does not
+ * bound the PMI's latency; the overflows stay pending meanwhile, as a late
+ * PMI leaves them.  0 (the default): at once.  Not the deliveries of a
+ * trigger.  sim_nmi_jittered counts the waits longer than 0.
  */
 static unsigned int nmi_jitter_us;
 module_param(nmi_jitter_us, uint, 0644);
@@ -401,14 +402,34 @@ static void sim_nmi_affinity(void)
 		cpumask_copy(&sim_nmi_applied, &sim_nmi_allowed);
 }
 
-static void sim_nmi_jitter(void)
+/* PMIs raised and not held: what the next delivery would send. */
+static bool sim_nmi_due(struct sim *sim)
+{
+	unsigned long flags;
+	unsigned int s;
+	bool due = false;
+
+	if (READ_ONCE(sim_nmi_holding))
+		return false;
+	sim_lock(sim, &flags);
+	sim_update_all(sim);
+	for (s = 0; s < sim->nsockets; s++)
+		due |= sim->sock[s].pmi_pending != 0;
+	sim_unlock(sim, flags);
+	return due;
+}
+
+static void sim_nmi_jitter(struct sim *sim)
 {
 	unsigned int us = min(READ_ONCE(nmi_jitter_us), 100U * USEC_PER_MSEC);
 
+	if (!us || !sim_nmi_due(sim))
+		return;
+	us = get_random_u32() % (us + 1);
 	if (!us)
 		return;
-	fsleep(get_random_u32() % (us + 1));
-	sim_nmi_jittered++;
+	usleep_range(us, us + 10);
+	WRITE_ONCE(sim_nmi_jittered, sim_nmi_jittered + 1);
 }
 
 static int sim_nmi_thread(void *data)
@@ -419,8 +440,9 @@ static int sim_nmi_thread(void *data)
 
 	cpumask_copy(&sim_nmi_applied, cpu_possible_mask);
 	while (!kthread_should_stop()) {
+		/* (a kick while it waits: the delivery below sees its cause) */
+		sim_nmi_jitter(sim);
 		WRITE_ONCE(sim_nmi_kicked, false);
-		sim_nmi_jitter();
 		cpus_read_lock();
 		next = sim_nmi_deliver(sim, false);
 		sim_nmi_affinity();
