@@ -224,6 +224,12 @@ static inline bool xu_perf_disable_inatomic(struct perf_event *event)
  * callchain is the sampled address alone, never an unwind of a stack that
  * has changed since.  false: the kernel cannot take a callchain from a
  * driver; perf then unwinds the copy.
+ *
+ * Up to 6.2 perf_prepare_sample() adds the size of any callchain to the
+ * record's; from 6.3 only of one it takes itself, and a callchain given
+ * must be counted in dyn_size, as perf_sample_save_callchain() does.  A
+ * record that under-states its size is overwritten by the next one: perf
+ * script stops at it ("Can't parse sample") and loses the rest.
  */
 static inline bool xu_perf_sample_ip_only(struct perf_sample_data *data,
 					  struct perf_callchain_entry *chain,
@@ -237,6 +243,9 @@ static inline bool xu_perf_sample_ip_only(struct perf_sample_data *data,
 	chain->ip[chain->nr++] = instruction_pointer(regs);
 	data->callchain = chain;
 	data->sample_flags |= PERF_SAMPLE_CALLCHAIN;
+#if XU_HAVE_SAMPLE_FLAGS == 2
+	data->dyn_size += (1 + chain->nr) * sizeof(u64);
+#endif
 	return true;
 #else
 	return false;

@@ -167,7 +167,11 @@ c_bpf_overflow() {	# how a BPF program sees an event's samples (irq.c)
 c_sample_flags() {	# a driver may give a sample its callchain (irq.c)
 	if has 'struct perf_sample_data' 'u64 sample_flags ;' &&
 	   has 'struct perf_sample_data' 'struct perf_callchain_entry * callchain ;'; then
-		echo -DXU_HAVE_SAMPLE_FLAGS
+		if has 'struct perf_sample_data' 'u64 dyn_size ;'; then
+			echo -DXU_HAVE_SAMPLE_FLAGS=2	# 6.3: and sizes it
+		else
+			echo -DXU_HAVE_SAMPLE_FLAGS=1	# 6.1: perf sizes it
+		fi
 	fi
 }
 
