@@ -204,15 +204,15 @@ counts_equal_truth() {
 	cat "$XU_TMP/counts"
 }
 
-# jitter_acted: with the model's nmi_jitter_us on, its thread delayed
-# some PMI delivery since the model was loaded (the knob did act)
+# jitter_acted: with the model's nmi_jitter_us on, its NMI thread waited
+# before sending due PMIs at least once since the model was loaded
 jitter_acted() {
 	local us n
 	read -r us 2>/dev/null </sys/module/xeon_uncore_sim/parameters/nmi_jitter_us || us=0
 	[ "$us" != 0 ] || return 0
 	n=$(sim_info nmi_jittered)
-	echo "NOTE: PMIs delivered up to $us us late: ${n:-no} deliveries delayed"
-	[ "${n:-0}" -gt 0 ] || fail "nmi_jitter_us=$us delayed no delivery"
+	echo "NOTE: PMIs sent up to $us us late: the model's NMI thread waited ${n:-0} times"
+	[ "${n:-0}" -gt 0 ] || fail "nmi_jitter_us=$us: the model's NMI thread never waited"
 }
 
 # params MODULE: its parameters as insmod arguments (as it was loaded)
