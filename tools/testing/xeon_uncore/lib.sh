@@ -322,3 +322,51 @@ xu_scan_splats() {
 		}
 		END { if (inblk == 2) kflush(); else if (inblk) flush(); exit(found ? 0 : 1) }'
 }
+
+# ---- run-tests' queue of parts (its lanes take from one file)
+
+# part_boots PART: the kernels PART boots, one a line (run_part and the
+# module builds before the lanes read it; static boots none)
+part_boots() {
+	local k
+	case $1 in
+	kunit | fuzz) echo debug ;;
+	compat | package) echo stock ;;
+	e2e-* | kunit-*) k=${1#*-}; echo "${k%%/*}" ;;
+	esac
+}
+
+# debug_part PART: PART boots a debug kernel (KASAN or KCSAN)
+debug_part() {
+	local k
+	for k in $(part_boots "$1"); do
+		[ "$(xu_kernel "$k" 2>/dev/null; echo "${XU_K_KIND:-}")" != debug ] || return 0
+	done
+	return 1
+}
+
+# next_part: the queue's first part no lane has taken, but one on a debug
+# kernel while another lane runs one (empty: none left for this lane), taken
+# under the queue's lock; this lane's previous part is done.  The debug
+# slot names its lane's PID: a lane that died frees it.
+next_part() {
+	local line n=0 lane pid
+	{
+		flock 9
+		read -r lane pid 2>/dev/null <"$XU_QUEUE.debug" || lane=
+		if [ -n "$lane" ] && { [ "$lane" = "$XU_LANE" ] || ! kill -0 "$pid" 2>/dev/null; }; then
+			rm -f "$XU_QUEUE.debug"
+		fi
+		while IFS= read -r line; do
+			n=$((n + 1))
+			[ ! -e "$XU_QUEUE.taken.$n" ] || continue
+			if debug_part "$line"; then
+				[ ! -e "$XU_QUEUE.debug" ] || continue
+				echo "$XU_LANE $$" >"$XU_QUEUE.debug"
+			fi
+			: >"$XU_QUEUE.taken.$n"
+			echo "$line"
+			break
+		done <"$XU_QUEUE"
+	} 9>"$XU_QUEUE.lock"
+}
