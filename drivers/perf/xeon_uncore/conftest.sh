@@ -164,11 +164,14 @@ c_bpf_overflow() {	# how a BPF program sees an event's samples (irq.c)
 	fi
 }
 
-c_sample_flags() {	# a driver may give a sample its callchain (irq.c)
+# A driver may give a sample its callchain (compat.h).  Released kernels
+# with dyn_size size only the callchain perf takes itself (6.3); the merge
+# window that added the field still sized every one (bisects only).
+c_sample_flags() {
 	if has 'struct perf_sample_data' 'u64 sample_flags ;' &&
 	   has 'struct perf_sample_data' 'struct perf_callchain_entry * callchain ;'; then
 		if has 'struct perf_sample_data' 'u64 dyn_size ;'; then
-			echo -DXU_HAVE_SAMPLE_FLAGS=2	# 6.3: and sizes it
+			echo -DXU_HAVE_SAMPLE_FLAGS=2	# 6.3: the driver adds it to dyn_size
 		else
 			echo -DXU_HAVE_SAMPLE_FLAGS=1	# 6.1: perf sizes it
 		fi

@@ -102,7 +102,10 @@ static bool xu_sample(struct xu_socket *sk, struct perf_event *event,
 	bool ret;
 
 	perf_sample_data_init(&data, 0, event->hw.last_period);
-	/* (without the kernel's part, perf's unwind reads no stale stack) */
+	/*
+	 * The copy's kernel stack is never unwound.  Without the kernel's
+	 * part, perf unwinds the user part itself, from the task then current.
+	 */
 	if (copy && (event->attr.sample_type & PERF_SAMPLE_CALLCHAIN) &&
 	    !event->attr.exclude_callchain_kernel)
 		xu_perf_sample_ip_only(&data, (struct perf_callchain_entry *)sk->pmi_chain,

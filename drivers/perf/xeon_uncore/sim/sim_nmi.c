@@ -87,7 +87,8 @@ static u64 sim_nmi_next = U64_MAX;
  * run land at varied points of the driver's code.  The guide does not
  * bound the PMI's latency; the overflows stay pending meanwhile, as a late
  * PMI leaves them.  0 (the default): at once.  Not the deliveries of a
- * trigger.  sim_nmi_jittered counts the waits longer than 0.
+ * trigger.  sim_nmi_jittered counts the waits longer than 0 that PMIs
+ * were sent (or dropped for an offline core) after.
  */
 static unsigned int nmi_jitter_us;
 module_param(nmi_jitter_us, uint, 0644);
@@ -346,26 +347,29 @@ static void sim_nmi_send(int cpu)
 /*
  * Bring the model up to now, send the pending PMIs (held ones too with
  * @force) and note where PMIs go; the time the next one is due (U64_MAX:
- * none, or the manual clock).
+ * none, or the manual clock).  @cores: how many cores' PMIs it sent or
+ * dropped (no online CPU).
  */
-static u64 sim_nmi_deliver(struct sim *sim, bool force)
+static u64 sim_nmi_deliver(struct sim *sim, bool force, unsigned int *cores)
 {
 	unsigned long flags, dflags;
 	unsigned int s, i;
 	int self = -1, cpu;
 	u64 next = U64_MAX;
 
+	*cores = 0;
 	raw_spin_lock_irqsave(&sim_nmi_deliver_lock, dflags);
 	cpumask_clear(&sim_nmi_targets);
 	sim_lock(sim, &flags);
 	sim_update_all(sim);
 	for (s = 0; s < sim->nsockets; s++) {
 		struct sim_socket *sk = &sim->sock[s];
-		u32 cores = READ_ONCE(sim_nmi_holding) && !force ? 0 : sk->pmi_pending;
+		u32 due = READ_ONCE(sim_nmi_holding) && !force ? 0 : sk->pmi_pending;
 
-		sk->pmi_pending &= ~cores;
+		sk->pmi_pending &= ~due;
+		*cores += hweight32(due);
 		for (i = 0; i < 32; i++) {
-			if (!(cores & BIT(i)))
+			if (!(due & BIT(i)))
 				continue;
 			cpu = sim_nmi_core_cpu(s, i);
 			if (cpu < 0) {
@@ -405,10 +409,11 @@ static void sim_nmi_affinity(void)
 }
 
 /*
- * Whether the next delivery has PMIs to send, told without bringing the
- * counters up to date: the next overflow the last delivery expected is
- * due, or an access raised a PMI since (sim_update() under the lock: a
- * racy peek, which the delivery's own look under the lock settles).
+ * Whether PMIs are likely due, told without bringing the counters up to
+ * date: the next overflow the last delivery expected is due (a counter
+ * with its PMI on; the part may send that PMI to no core), or an access
+ * raised a PMI since (sim_update() under the lock: a racy peek, which the
+ * delivery's own look under the lock settles).
  */
 static bool sim_nmi_due(struct sim *sim)
 {
@@ -419,39 +424,44 @@ static bool sim_nmi_due(struct sim *sim)
 	if (ktime_get_mono_fast_ns() >= sim_nmi_next)
 		return true;
 	for (s = 0; s < sim->nsockets; s++) {
-		/* a stale answer only moves the wait: the delivery reads it locked */
+		/* racy: a PMI raised just after goes unjittered, no more */
 		if (data_race(sim->sock[s].pmi_pending))
 			return true;
 	}
 	return false;
 }
 
-static void sim_nmi_jitter(struct sim *sim)
+/* Whether it waited. */
+static bool sim_nmi_jitter(struct sim *sim)
 {
 	unsigned int us = min(READ_ONCE(nmi_jitter_us), 100U * USEC_PER_MSEC);
 
 	if (!us || !sim_nmi_due(sim))
-		return;
+		return false;
 	us = get_random_u32() % (us + 1);
 	if (!us)
-		return;
+		return false;
 	usleep_range(us, us + 10);
-	WRITE_ONCE(sim_nmi_jittered, sim_nmi_jittered + 1);
+	return true;
 }
 
 static int sim_nmi_thread(void *data)
 {
 	struct sim *sim = data;
 	ktime_t until;
+	unsigned int cores;
 	u64 next;
+	bool waited;
 
 	cpumask_copy(&sim_nmi_applied, cpu_possible_mask);
 	while (!kthread_should_stop()) {
 		/* (a kick while it waits: the delivery below sees its cause) */
-		sim_nmi_jitter(sim);
+		waited = sim_nmi_jitter(sim);
 		WRITE_ONCE(sim_nmi_kicked, false);
 		cpus_read_lock();
-		next = sim_nmi_deliver(sim, false);
+		next = sim_nmi_deliver(sim, false, &cores);
+		if (waited && cores)
+			WRITE_ONCE(sim_nmi_jittered, sim_nmi_jittered + 1);
 		sim_nmi_next = next;
 		sim_nmi_affinity();
 		cpus_read_unlock();
@@ -533,8 +543,10 @@ void sim_nmi_stop(void)
  */
 void sim_nmi_deliver_now(void)
 {
+	unsigned int cores;
+
 	if (sim_nmi_sim)
-		sim_nmi_deliver(sim_nmi_sim, true);
+		sim_nmi_deliver(sim_nmi_sim, true, &cores);
 }
 
 /*

@@ -315,17 +315,24 @@ log_writes() {
 	grep -c ' W ' "$SIM/log" || true
 }
 
-# perf_script DATA ARGS...: perf script -i DATA ARGS on stdout.  A record
-# perf cannot read fails the test: perf stops there and drops the rest, as
-# it did at each PCI-box sample whose header under-stated its size (6.3+).
-# Not in a pipeline or $(...): fail must run in the test's shell.
-perf_script() {
-	local err rc=0
-	{ err=$(perf script -i "$@" 2>&1 >&3 3>&-) || rc=$?; } 3>&1
+# perf_read script|report DATA ARGS...: perf script (report) -i DATA ARGS
+# on stdout.  A record perf cannot read fails the test: perf stops there
+# and drops the rest, as it did at each PCI-box sample whose header
+# under-stated its size (6.3+).  Not in a pipeline or $(...): fail must
+# run in the test's shell.
+perf_read() {
+	local what=$1 err rc=0
+	shift
+	{ err=$(perf "$what" -i "$@" 2>&1 >&3 3>&-) || rc=$?; } 3>&1
 	if [ "$rc" != 0 ] || [[ $err == *"Can't parse sample"* ]]; then
-		fail "perf script cannot read $1 (exit $rc): $(tail -2 <<<"$err" | tr '\n' ' ')"
+		fail "perf $what cannot read $1 (exit $rc): $(grep -m1 "Can't parse" <<<"$err" ||
+			tail -2 <<<"$err" | tr '\n' ' ')"
 		return 1
 	fi
+}
+
+perf_script() {	# perf_script DATA ARGS...: perf_read script
+	perf_read script "$@"
 }
 
 # script_once DATA FIELDS OUT: perf script -F cpu,FIELDS lines of DATA in
@@ -335,6 +342,7 @@ perf_script() {
 # Says how many, if any.
 script_once() {
 	local n
+	: >"$3"
 	perf_script "$1" -F "cpu,time,$2" --ns >"$3.all" || return
 	sort -u "$3.all" | sed -E 's/^( *\[[0-9]+\]) +[0-9.]+:/\1/' >"$3"
 	n=$(($(wc -l <"$3.all") - $(wc -l <"$3")))
