@@ -490,33 +490,6 @@ static void xu_socket_route_pmi(struct xu_socket *sk, int cpu)
 	xu_pmi_release();
 }
 
-/*
- * As the collector leaves @cpu for @target: the PMI to both.  @cpu claims
- * it until it is gone, then @target until it adopts the socket
- * (xu_pmi_stray()), so that a PMI raised after @cpu is dead does not
- * leave the socket frozen until the adoption (on the Xeon 7500 the
- * freeze stops every counter).  An overflow pending now is left pending
- * and the socket counts on, as the stray handler leaves it (routing
- * keeps a pending overflow's freeze).
- */
-static void xu_socket_route_pmi_moving(struct xu_socket *sk, int cpu, int target)
-{
-	const struct xu_platform *plat = xu_state.plat;
-	unsigned long flags;
-
-	if (!xu_irq_pmi() || !plat->set_pmi_cpu || !xu_pmi_cores(plat, target))
-		return;
-	local_irq_save(flags);
-	xu_pmi_hold();
-	raw_spin_lock(&sk->ctl_lock);
-	plat->set_pmi_cpu(sk, xu_pmi_cores(plat, cpu) | xu_pmi_cores(plat, target));
-	if (plat->pmi_status(sk))
-		plat->pmi_unfreeze(sk);
-	raw_spin_unlock(&sk->ctl_lock);
-	xu_pmi_release();
-	local_irq_restore(flags);
-}
-
 /* On @cpu, the socket's first: before @cpu is published as its collector. */
 static void xu_socket_init(struct xu_socket *sk, int cpu)
 {
@@ -653,11 +626,12 @@ static int xu_cpu_offline(unsigned int cpu)
 	WRITE_ONCE(sk->target, target);
 	WRITE_ONCE(sk->cpu, -1);
 	/*
-	 * Until the target adopts the socket, a PMI only lets the socket
-	 * count on: here while this CPU lives, on the target once it is dead.
+	 * The PMI stays here until the target adopts the socket: this CPU's
+	 * stray handler lets the socket count on meanwhile (routed to the
+	 * target at once, the torture test lost sampling periods: counters
+	 * that overflowed counted on, unfrozen, until the adoption).  Not
+	 * while the PMUs come or go (xu_set_live()).
 	 */
-	xu_socket_route_pmi_moving(sk, cpu, target);
-	/* Not while the PMUs come or go (xu_set_live()). */
 	for (i = 0; READ_ONCE(xu_state.live) && i < xu_state.nr_pmus; i++)
 		if (xu_state.pmus[i].registered)
 			perf_pmu_migrate_context(&xu_state.pmus[i].pmu, cpu, target);

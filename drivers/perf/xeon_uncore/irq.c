@@ -23,10 +23,9 @@
  * has moved on by then).
  *
  * While the collector moves, a PMI is not walked: it goes to the old CPU
- * and to the new one until the new one adopts the socket.  Either
- * unfreezes the socket (counting events lose nothing) and leaves the
- * status to the new collector, which walks the pending overflow when it
- * adopts the socket.
+ * until the new one adopts the socket.  The old CPU unfreezes the socket
+ * (counting events lose nothing) and leaves the status to the new
+ * collector, which walks the pending overflow when it adopts the socket.
  *
  * perf_event_overflow() is not exported to modules, so xu_sample() does
  * what it would (compat.h's xu_perf_overflow()).  The perf core's
@@ -373,26 +372,19 @@ static void xu_pmi_walk_late(struct xu_socket *sk, bool adopt)
 	xu_pmi_release();
 }
 
-/* Whether the PMI goes to @cpu while the socket has no collector. */
-static bool xu_pmi_stray_cpu(struct xu_socket *sk, int cpu)
-{
-	return READ_ONCE(sk->pmi_cpu) == cpu || READ_ONCE(sk->target) == cpu;
-}
-
 /*
  * Routed to a CPU that is not the collector while the collector moves
- * (the socket's cpu is -1 then): the old one and the target, until the
- * target adopts the socket and routes the PMI to itself alone (init.c).
- * Ours, but the events are not ours to touch: unfreeze the socket so that
- * its counters count on, and leave the status pending for the new
- * collector.  Only a CPU the PMI is routed to claims it and writes the
- * global control (both may: unfreezing twice is once), and not while a
+ * (the socket's cpu is -1 then): the old one, until the new one adopts the
+ * socket and routes the PMI to itself.  Ours, but the events are not ours
+ * to touch: unfreeze the socket so that its counters count on, and leave
+ * the status pending for the new collector.  Only the CPU the PMI is
+ * routed to claims it and writes the global control, and not while a
  * route is being set (ctl_lock) nor while this CPU holds a box lock (the
  * late work does it then).  Returns whether it claimed a pending PMI.
  */
 static bool xu_pmi_stray(struct xu_socket *sk, int cpu)
 {
-	if (!xu_pmi_stray_cpu(sk, cpu) || !xu_irq_plat->pmi_status(sk))
+	if (READ_ONCE(sk->pmi_cpu) != cpu || !xu_irq_plat->pmi_status(sk))
 		return false;
 	if (xu_pmi_excluded()) {
 		irq_work_queue(this_cpu_ptr(&xu_late_work));
@@ -400,7 +392,7 @@ static bool xu_pmi_stray(struct xu_socket *sk, int cpu)
 	}
 	if (!raw_spin_trylock(&sk->ctl_lock))
 		return true;
-	if (xu_pmi_stray_cpu(sk, cpu)) {
+	if (READ_ONCE(sk->pmi_cpu) == cpu) {
 		xu_stat_inc(sk, stray);
 		xu_irq_plat->pmi_unfreeze(sk);
 	}
