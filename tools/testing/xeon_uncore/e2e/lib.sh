@@ -183,6 +183,32 @@ truth() {
 	sim_sum truth "$1" "$2"
 }
 
+# advance_until WHAT CMD...: the manual clock 10 cycles at a time, up to
+# 100 times, until CMD succeeds (perf enables its events after opening
+# them); fails with WHAT if it never does
+advance_until() {
+	local what=$1 i
+	shift
+	for ((i = 0; i < 100; i++)); do
+		"$@" && return 0
+		echo 10 >"$SIM/advance"
+		sleep 0.1
+	done
+	"$@" && return 0
+	fail "$what"
+	return 1
+}
+
+# counting_on_both BOX: model box BOX has counted on both sockets
+counting_on_both() {
+	[ "$(truth 0 "$1")" -gt 0 ] && [ "$(truth 1 "$1")" -gt 0 ]
+}
+
+# until_both_count BOX: advance_until model box BOX counts on both sockets
+until_both_count() {
+	advance_until "the event never counted on both sockets" counting_on_both "$1"
+}
+
 # truth_ctr SOCKET|all BOX COUNTER: the truth of one counter of BOX
 truth_ctr() {
 	sim_sum truth "$1" "$2" "$3"
