@@ -552,6 +552,7 @@ static void xu_socket_adopt(void *info)
 	struct xu_socket *sk = info;
 	int cpu = smp_processor_id();
 
+	WRITE_ONCE(sk->pmi_ok, xu_pmi_reaches(sk, cpu));
 	xu_socket_route_pmi(sk, cpu);
 	WRITE_ONCE(sk->cpu, cpu);
 	WRITE_ONCE(sk->target, -1);
@@ -619,18 +620,26 @@ static int xu_cpu_offline(unsigned int cpu)
 	 * CPU write to it until perf tears them down, after this callback.
 	 * That buffer takes one writing CPU at a time (its head and nesting
 	 * count are CPU-local): two make its published head step back, and
-	 * perf then reads records twice or stops seeing new ones.  The
-	 * events start on the target as its place in the PMI's reach allows.
+	 * perf then reads records twice or stops seeing new ones.
+	 *
+	 * The events start on the target polled: once this CPU is dead, the
+	 * PMI, still routed here, would reach no CPU, and the hardware would
+	 * hold the socket frozen for the overflow until the adoption (on the
+	 * Xeon 7500 every counter stops).  No counter interrupts after the
+	 * move, so none freezes it; the adoption has them interrupt again,
+	 * as the target's place in the PMI's reach allows.
 	 */
-	WRITE_ONCE(sk->pmi_ok, xu_pmi_reaches(sk, target));
+	local_irq_disable();
 	WRITE_ONCE(sk->target, target);
+	/* a timer of the collector's finds it gone before pmi_ok changes */
 	WRITE_ONCE(sk->cpu, -1);
+	WRITE_ONCE(sk->pmi_ok, false);
+	local_irq_enable();
 	/*
 	 * The PMI stays here until the target adopts the socket: this CPU's
-	 * stray handler lets the socket count on meanwhile (routed to the
-	 * target at once, the torture test lost sampling periods: counters
-	 * that overflowed counted on, unfrozen, until the adoption).  Not
-	 * while the PMUs come or go (xu_set_live()).
+	 * stray handler lets the socket count on meanwhile, for the events
+	 * that have not moved yet.  Not while the PMUs come or go
+	 * (xu_set_live()).
 	 */
 	for (i = 0; READ_ONCE(xu_state.live) && i < xu_state.nr_pmus; i++)
 		if (xu_state.pmus[i].registered)

@@ -7,7 +7,8 @@
  * every counter of such a box interrupts on overflow (counter.c arms it: a
  * sampling counter with 2^width - period, a counting one with
  * 2^(width-1), so that it interrupts every half range and a fold never
- * misses a whole lap; no timer polls it).  The PMI is an NMI on the CPU
+ * misses a whole lap; no timer polls it, but while the collector moves
+ * or is out of the PMI's reach).  The PMI is an NMI on the CPU
  * the socket routes it to, its collector.  The walk reads the status
  * registers the box types' xu_ovf tables name and hands each box's
  * overflowed counters to xu_box_overflow(), which folds, samples and
@@ -26,6 +27,10 @@
  * until the new one adopts the socket.  The old CPU unfreezes the socket
  * (counting events lose nothing) and leaves the status to the new
  * collector, which walks the pending overflow when it adopts the socket.
+ * The events start on the new one polled, so that no counter interrupts
+ * once the old CPU is dead (the PMI would reach no CPU, and the socket
+ * would stay frozen until the adoption); the adoption takes the samples
+ * they owe and has them interrupt again.
  *
  * perf_event_overflow() is not exported to modules, so xu_sample() does
  * what it would (compat.h's xu_perf_overflow()).  The perf core's
@@ -46,8 +51,11 @@
 
 #include "uncore.h"
 
-/* Most samples one event takes at one poll, even with sample_limit=0. */
-#define XU_POLL_MAX_SAMPLES	64
+/*
+ * Most samples one event takes at once (a poll, a PMI or an adoption
+ * that finds several periods crossed), even with sample_limit=0.
+ */
+#define XU_SAMPLES_AT_ONCE	64
 
 static const struct xu_platform *xu_irq_plat;
 static bool xu_nmi_registered;
@@ -132,30 +140,44 @@ static void xu_unthrottle_at_next_tick(struct xu_socket *sk)
 			      HRTIMER_MODE_REL_PINNED_HARD);
 }
 
+enum xu_due { XU_DUE_TAKEN, XU_DUE_LIMIT, XU_DUE_THROTTLED };
+
 /*
- * In the poll timer, on the collector: a sample for each of @due periods
- * crossed, at most XU_POLL_MAX_SAMPLES however large @due is and whatever
- * sample_limit says: the rest are dropped, counted as throttled.  true:
- * the event's limit ran out (the caller stops its counter).
+ * On the collector: a sample of @event for each of @due periods crossed,
+ * at most XU_SAMPLES_AT_ONCE however large @due is and whatever
+ * sample_limit says: the rest are dropped, counted as throttled
+ * (XU_DUE_THROTTLED).  XU_DUE_LIMIT: the event's limit ran out (the
+ * caller stops its counter).
  */
-bool xu_poll_samples(struct xu_box *box, struct perf_event *event, u64 due)
+static enum xu_due xu_samples_due(struct xu_box *box, struct perf_event *event,
+				  u64 due, struct pt_regs *regs, bool copy)
 {
-	struct pt_regs *regs = get_irq_regs();
 	struct xu_socket *sk = box->sk;
 	u64 i;
 
+	for (i = 0; i < due; i++) {
+		if (i == XU_SAMPLES_AT_ONCE || !xu_tick_budget(sk)) {
+			xu_stat_add(sk, throttled, due - i - (i < XU_SAMPLES_AT_ONCE));
+			return XU_DUE_THROTTLED;
+		}
+		if (xu_sample(sk, event, regs, copy))
+			return XU_DUE_LIMIT;
+	}
+	return XU_DUE_TAKEN;
+}
+
+/* In the poll timer, on the collector, @event polled: xu_samples_due(). */
+bool xu_poll_samples(struct xu_box *box, struct perf_event *event, u64 due)
+{
+	struct pt_regs *regs = get_irq_regs();
+	enum xu_due ret;
+
 	if (!regs)
 		return false;
-	for (i = 0; i < due; i++) {
-		if (i == XU_POLL_MAX_SAMPLES || !xu_tick_budget(sk)) {
-			xu_stat_add(sk, throttled, due - i - (i < XU_POLL_MAX_SAMPLES));
-			xu_unthrottle_at_next_tick(sk);
-			return false;
-		}
-		if (xu_sample(sk, event, regs, false))
-			return true;
-	}
-	return false;
+	ret = xu_samples_due(box, event, due, regs, false);
+	if (ret == XU_DUE_THROTTLED)
+		xu_unthrottle_at_next_tick(box->sk);
+	return ret == XU_DUE_LIMIT;
 }
 
 /* ---- the walk ------------------------------------------------------- */
@@ -174,6 +196,7 @@ static void xu_box_overflow(struct xu_box *box, unsigned long ovf,
 
 	for_each_set_bit(i, &ovf, XU_MAX_COUNTERS) {
 		struct perf_event *event = box->counters[i];
+		u64 due;
 
 		/* stopped since, or a stale status from before a move */
 		if (!test_bit(i, &box->active) || !event || !xu_ctr_pmi(box, i))
@@ -187,20 +210,28 @@ static void xu_box_overflow(struct xu_box *box, unsigned long ovf,
 		if (!xu_ctr_fold(box, event))
 			continue;
 		xu_ctr_period_sync(box, event);
-		if (!is_sampling_event(event) ||
-		    local64_read(&event->hw.period_left) > 0) {
-			xu_ctr_arm(box, event, false);
+		due = is_sampling_event(event) ? xu_periods_due(&event->hw) : 0;
+		/* what is left of the period, or a counting event's half range */
+		xu_ctr_arm(box, event, false);
+		if (!due)
 			continue;
-		}
-		if (!xu_tick_budget(sk)) {
+		/*
+		 * Several periods: samples it owed as it started (a collector
+		 * move, multiplexing).  Over sample_limit, masked until the
+		 * next tick (a timer is not for an NMI: the irq_work starts it).
+		 */
+		switch (xu_samples_due(box, event, due, regs, copy)) {
+		case XU_DUE_THROTTLED:
 			xu_ctr_throttle(box, event);
 			irq_work_queue(&sk->throttle_work);
-			continue;
-		}
-		xu_ctr_arm(box, event, true);
-		/* its event limit ran out: perf disables it shortly */
-		if (xu_sample(sk, event, regs, copy))
+			break;
+		case XU_DUE_LIMIT:
+			/* its event limit ran out: perf disables it shortly */
 			xu_ctr_stop(box, event, false);
+			break;
+		case XU_DUE_TAKEN:
+			break;
+		}
 	}
 }
 
@@ -511,10 +542,72 @@ static enum hrtimer_restart xu_unthrottle(struct hrtimer *timer)
 }
 
 /*
+ * On the new collector at its adoption, interrupts off, the PMI routed
+ * here: the counters of PMI boxes that moved polled interrupt again.  A
+ * sampling event first takes the samples it owes, as a poll would (the
+ * polls take none while the socket has no collector), with the box frozen
+ * if a sample reads its group; one whose event limit ran out stays
+ * stopped, for perf to disable.  The samples carry the adoption's time
+ * and registers (those of the interrupt it runs in, else its own).  After
+ * this, as before the move, a PMI box's counters interrupt exactly when
+ * pmi_ok says (a PCI function's return, xu_box_reprogram(), relies on
+ * it).  A PCI box that is gone is not skipped: its accesses fail, and its
+ * return programs the events again as they are then.
+ */
+static void xu_socket_pmi_again(struct xu_socket *sk)
+{
+	struct pt_regs regs, *irq_regs = get_irq_regs();
+	unsigned long flags, polled;
+	struct xu_box *box;
+	unsigned int b, i;
+	bool freeze;
+
+	if (!READ_ONCE(sk->pmi_ok))
+		return;
+	if (irq_regs)
+		regs = *irq_regs;
+	else
+		xu_caller_regs(&regs);
+	for (b = 0; (box = xu_socket_box_nr(sk, b)); b++) {
+		if (!box->pmu->pmi)
+			continue;
+		xu_box_lock(box, &flags);
+		polled = box->active & ~box->pmi_on & xu_pmi_counters(box->pmu);
+		freeze = false;
+		for_each_set_bit(i, &polled, XU_MAX_COUNTERS)
+			if (box->counters[i]->attr.sample_type & PERF_SAMPLE_READ)
+				freeze = box->enabled;
+		if (freeze)
+			xu_box_freeze(box);
+		for_each_set_bit(i, &polled, XU_MAX_COUNTERS) {
+			struct perf_event *event = box->counters[i];
+			u64 due;
+
+			xu_ctr_stop(box, event, true);
+			xu_poll_stop(box, event);
+			due = is_sampling_event(event) ? xu_periods_due(&event->hw) : 0;
+			switch (due ? xu_samples_due(box, event, due, &regs, true) : XU_DUE_TAKEN) {
+			case XU_DUE_LIMIT:
+				continue;
+			case XU_DUE_THROTTLED:
+				xu_unthrottle_at_next_tick(sk);
+				break;
+			case XU_DUE_TAKEN:
+				break;
+			}
+			xu_ctr_start(box, event, false);
+		}
+		if (freeze)
+			xu_box_thaw(box);
+		xu_box_unlock(box, flags);
+	}
+}
+
+/*
  * On the new collector, interrupts off, once it routes the PMI to itself:
  * an overflow its PMI left pending while the collector moved (the old CPU
- * only unfroze the socket), PCI boxes the old CPU's walk never took, and
- * counters still throttled.
+ * only unfroze the socket), PCI boxes the old CPU's walk never took,
+ * counters still throttled, and the counters that moved polled.
  */
 void xu_socket_adopted(struct xu_socket *sk)
 {
@@ -525,6 +618,7 @@ void xu_socket_adopted(struct xu_socket *sk)
 	hrtimer_cancel(&sk->unthrottle);
 	if (xu_socket_throttled(sk))
 		xu_unthrottle_at_next_tick(sk);
+	xu_socket_pmi_again(sk);
 }
 
 /* ---- the PMI's reach ------------------------------------------------ */

@@ -16,7 +16,8 @@
  * counter.c folds a read nested in its delivery).  Samples only on
  * the collector: while the socket has none (a move, see xu_cpu_offline())
  * a timer that fires elsewhere only folds, and the periods it completed
- * stay in period_left for the collector's first poll.
+ * stay in period_left for the collector's first poll, or its adoption
+ * (irq.c) for a box that interrupts again then.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 

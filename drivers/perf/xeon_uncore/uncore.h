@@ -432,15 +432,16 @@ struct xu_stats {
 
 /*
  * Per-socket state.  @cpu is published last when a socket comes up and
- * first withdrawn (-1) when the collector moves: while it is -1 no CPU
- * drives the boxes, event_init refuses, and a PMI is not walked (init.c).
+ * withdrawn (-1) when the collector moves, after @target is set and
+ * before @pmi_ok is cleared: while it is -1 no CPU drives the boxes,
+ * event_init refuses, and a PMI is not walked (init.c).
  */
 struct xu_socket {
 	unsigned int id;		/* logical package id */
 	int cpu;			/* collecting CPU, -1 when none */
 	int target;			/* CPU the events are moving to, or -1 */
 	int pmi_cpu;			/* CPU the PMI is routed to, -1: none */
-	bool pmi_ok;			/* the PMI reaches the collector (else: polled) */
+	bool pmi_ok;			/* PMI boxes interrupt (else polled: unreachable, moving) */
 	/* the global control's writers but the collector's PMI (xu_pmi_stray()) */
 	raw_spinlock_t ctl_lock;
 	/*

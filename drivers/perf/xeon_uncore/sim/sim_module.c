@@ -9,6 +9,7 @@
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
 #include <linux/bsearch.h>
+#include <linux/cpuhotplug.h>
 #include <linux/debugfs.h>
 #include <linux/delay.h>
 #include <linux/err.h>
@@ -133,6 +134,97 @@ void sim_trigger(bool after, bool write, u64 val, u8 space,
 				udelay(min(us, 1000U));
 		}
 	}
+}
+
+/*
+ * "dead <cpu> ACTION": fires once CPU <cpu> has died, on a CPU that stays,
+ * ahead of the driver's callback for the death (its hotplug state is set
+ * up when the first is armed, after the driver's, and a dead CPU's states
+ * are torn down newest first): a PMI raised when the CPU it was routed to
+ * is gone and the driver has not yet heard of it.  The socket's frozen
+ * state is noted after the action, once the socket counts on or after
+ * SIM_DEAD_WAIT_NS: whether a CPU took that PMI.
+ */
+#define SIM_DEAD_WAIT_NS	(500 * NSEC_PER_MSEC)
+
+static struct sim_trigger sim_trig_dead;
+static int sim_dead_state;	/* its hotplug state; 0: not set up */
+static DEFINE_MUTEX(sim_dead_lock);
+
+static int sim_cpu_dead_trig(unsigned int cpu)
+{
+	struct sim_trigger *t = &sim_trig_dead;
+	unsigned int socket = topology_physical_package_id(cpu);
+	u64 end = ktime_get_mono_fast_ns() + SIM_DEAD_WAIT_NS;
+	int frozen;
+
+	if (t->cpu != cpu || atomic_cmpxchg(&t->armed, 1, 0) != 1)
+		return 0;
+	atomic64_inc(&sim_trig_fired);
+	if (t->action == SIM_TRIG_TICK)
+		sim_advance(sim_live, READ_ONCE(t->arg));
+	preempt_disable();
+	sim_nmi_deliver_now();
+	preempt_enable();
+	while ((frozen = sim_frozen(sim_live, socket)) == 1 &&
+	       ktime_get_mono_fast_ns() < end)
+		usleep_range(1000, 2000);
+	atomic_set(&sim_trig_frozen, frozen);
+	return 0;
+}
+
+/*
+ * Its hotplug state goes with it: the next arming sets one up again, after
+ * the driver's even if the driver was loaded again meanwhile (the test
+ * checks the order).
+ */
+static void sim_disarm_dead(void)
+{
+	mutex_lock(&sim_dead_lock);
+	atomic_set(&sim_trig_dead.armed, 0);
+	if (sim_dead_state)
+		cpuhp_remove_state_nocalls(sim_dead_state);
+	sim_dead_state = 0;
+	mutex_unlock(&sim_dead_lock);
+}
+
+static int sim_arm_dead(unsigned int cpu, const char *what, u32 arg, int n)
+{
+	struct sim_trigger *t = &sim_trig_dead;
+	int ret = 0;
+	u8 action;
+
+	if (cpu >= nr_cpu_ids)
+		return -EINVAL;
+	if (!strcmp(what, "pmi") && n == 2)
+		action = SIM_TRIG_PMI;
+	else if (!strcmp(what, "tick") && n == 3)
+		action = SIM_TRIG_TICK;
+	else
+		return -EINVAL;
+	mutex_lock(&sim_dead_lock);
+	if (!sim_dead_state) {
+		ret = cpuhp_setup_state_nocalls(CPUHP_BP_PREPARE_DYN,
+						"xeon_uncore_sim:dead-trigger",
+						NULL, sim_cpu_dead_trig);
+		if (ret > 0) {
+			sim_dead_state = ret;
+			ret = 0;
+		}
+	}
+	/* the callback runs with hotplug held: it sees the fields whole */
+	cpus_read_lock();
+	if (!ret && atomic_read(&t->armed))
+		ret = -EBUSY;
+	if (!ret) {
+		t->action = action;
+		t->cpu = cpu;
+		t->arg = arg;
+		atomic_set(&t->armed, 1);
+	}
+	cpus_read_unlock();
+	mutex_unlock(&sim_dead_lock);
+	return ret;
 }
 
 static int sim_msr_access(bool write, u32 msr, u64 *val)
@@ -654,7 +746,8 @@ static int sim_cmd_poke(struct sim *sim, char *cmd)
 
 static int sim_show_trigger(struct seq_file *m, void *v)
 {
-	seq_printf(m, "armed %d fired %lld frozen %d\n", atomic_read(&sim_trig_any),
+	seq_printf(m, "armed %d fired %lld frozen %d\n",
+		   atomic_read(&sim_trig_any) + atomic_read(&sim_trig_dead.armed),
 		   (long long)atomic64_read(&sim_trig_fired),
 		   atomic_read(&sim_trig_frozen));
 	return 0;
@@ -664,8 +757,9 @@ static int sim_show_trigger(struct seq_file *m, void *v)
  * "WHEN msr 0x<addr> <cpu> ACTION" or "WHEN pci <socket> <dev>.<fn>
  * 0x<offset> <cpu> ACTION", WHEN before or after (any access), or
  * before-read, after-write, after-set (a write of a value not 0) and the
- * like, ACTION pmi, tick <cycles> or stall <usecs>, arms one more; "off"
- * disarms them all.
+ * like, ACTION pmi, tick <cycles> or stall <usecs>, arms one more; "dead
+ * <cpu> pmi|tick <cycles>" arms the one at a CPU's death; "off" disarms
+ * them all.
  */
 static int sim_cmd_trigger(struct sim *sim, char *cmd)
 {
@@ -680,8 +774,12 @@ static int sim_cmd_trigger(struct sim *sim, char *cmd)
 		for (t = sim_trig; t < sim_trig + SIM_TRIGGERS; t++)
 			if (atomic_xchg(&t->armed, 0))
 				atomic_dec(&sim_trig_any);
+		sim_disarm_dead();
 		return 0;
 	}
+	n = sscanf(cmd, "dead %u %7s %u", &cpu, what, &arg);
+	if (n >= 2)
+		return sim_arm_dead(cpu, what, arg, n);
 	n = sscanf(cmd, "%15s msr %x %u %7s %u", when, &addr, &cpu, what, &arg);
 	if (n < 4) {
 		n = sscanf(cmd, "%15s pci %u %x.%x %x %u %7s %u", when, &socket,
@@ -1084,6 +1182,8 @@ module_init(sim_init);
 static void __exit sim_exit(void)
 {
 	debugfs_remove_recursive(sim_dir);
+	if (sim_dead_state)
+		cpuhp_remove_state_nocalls(sim_dead_state);
 	mutex_lock(&sim_squat_lock);
 	sim_squat_release();
 	mutex_unlock(&sim_squat_lock);
