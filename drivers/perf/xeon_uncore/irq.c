@@ -573,12 +573,7 @@ static void xu_socket_pmi_again(struct xu_socket *sk)
 			continue;
 		xu_box_lock(box, &flags);
 		polled = box->active & ~box->pmi_on & xu_pmi_counters(box->pmu);
-		freeze = false;
-		for_each_set_bit(i, &polled, XU_MAX_COUNTERS)
-			if (box->counters[i]->attr.sample_type & PERF_SAMPLE_READ)
-				freeze = box->enabled;
-		if (freeze)
-			xu_box_freeze(box);
+		freeze = xu_box_freeze_for_reads(box, polled);
 		for_each_set_bit(i, &polled, XU_MAX_COUNTERS) {
 			struct perf_event *event = box->counters[i];
 			u64 due;

@@ -134,6 +134,27 @@ void xu_poll_stop(struct xu_box *box, struct perf_event *event)
 	}
 }
 
+/*
+ * Before samples of @ctrs' events, box lock held: a sample that reads its
+ * group reads it at one instant, the box frozen.  Returns whether it froze
+ * the box (the caller thaws it).
+ */
+bool xu_box_freeze_for_reads(struct xu_box *box, unsigned long ctrs)
+{
+	unsigned int i;
+
+	lockdep_assert_held(&box->lock);
+	if (!box->enabled)
+		return false;
+	for_each_set_bit(i, &ctrs, XU_MAX_COUNTERS) {
+		if (box->counters[i]->attr.sample_type & PERF_SAMPLE_READ) {
+			xu_box_freeze(box);
+			return true;
+		}
+	}
+	return false;
+}
+
 /* The box's counters to poll now: started, not interrupting. */
 static unsigned long xu_box_polled(const struct xu_box *box)
 {
@@ -152,19 +173,14 @@ enum hrtimer_restart xu_box_poll(struct hrtimer *timer)
 	struct xu_box *box = container_of(timer, struct xu_box, timer);
 	bool here = READ_ONCE(box->sk->cpu) == smp_processor_id();
 	unsigned long wrapped, seen = 0, polled, missed = 0, flags;
-	bool freeze = false, more;
+	bool freeze, more;
 	unsigned int i;
 
 	xu_stat_inc(box->sk, polls);
 	xu_box_lock(box, &flags);
 	polled = xu_box_polled(box);
 	wrapped = xu_box_poll_wraps(box, &seen);
-	/* a sample that reads its group reads it at one instant */
-	for_each_set_bit(i, &polled, XU_MAX_COUNTERS)
-		if (box->counters[i]->attr.sample_type & PERF_SAMPLE_READ)
-			freeze = box->enabled;
-	if (freeze)
-		xu_box_freeze(box);
+	freeze = xu_box_freeze_for_reads(box, polled);
 	for_each_set_bit(i, &polled, XU_MAX_COUNTERS) {
 		/* another program's writes are looked for at each poll */
 		if (xu_ctr_audit(box, box->counters[i], false))

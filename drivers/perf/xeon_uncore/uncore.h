@@ -652,6 +652,7 @@ void xu_box_reprogram(struct xu_box *box, bool counters);
 /* Polling (poll.c) */
 void xu_poll_start(struct xu_box *box, struct perf_event *event);
 void xu_poll_stop(struct xu_box *box, struct perf_event *event);
+bool xu_box_freeze_for_reads(struct xu_box *box, unsigned long ctrs);
 enum hrtimer_restart xu_box_poll(struct hrtimer *timer);
 
 /* The uncore PMI and sample delivery (irq.c) */
