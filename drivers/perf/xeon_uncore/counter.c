@@ -324,8 +324,8 @@ s64 xu_period_reload(struct hw_perf_event *hwc)
 EXPORT_SYMBOL_IF_KUNIT(xu_period_reload);
 
 /*
- * A polled sampling event, just folded: the periods its count has
- * crossed, taken out of period_left at once.
+ * A sampling event, just folded (polled, or at an adoption): the periods
+ * its count has crossed, taken out of period_left at once.
  */
 u64 xu_periods_due(struct hw_perf_event *hwc)
 {
@@ -346,9 +346,9 @@ EXPORT_SYMBOL_IF_KUNIT(xu_periods_due);
  * left of its period, a counting event's after half the range.  The
  * counter is stopped, or frozen in the PMI.  A sampling event's period is
  * then counted from this value (xu_ctr_period_sync()), never from folds,
- * which a read may make at any time.  Without @reload, samples that were
- * due when the event stopped (multiplexing) are owed: the counter
- * overflows at its next count and the PMI takes them.
+ * which a read may make at any time.  Without @reload, a sample that was
+ * due when the event stopped (multiplexing) is owed: the counter
+ * overflows at its next count and the PMI takes it.
  */
 void xu_ctr_arm(struct xu_box *box, struct perf_event *event, bool reload)
 {

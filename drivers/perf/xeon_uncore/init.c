@@ -605,6 +605,7 @@ static int xu_cpu_offline(unsigned int cpu)
 {
 	struct xu_socket *sk = xu_socket_of(cpu);
 	unsigned int target, i;
+	unsigned long flags;
 
 	if (!sk || sk->cpu != cpu)
 		return 0;
@@ -629,12 +630,12 @@ static int xu_cpu_offline(unsigned int cpu)
 	 * move, so none freezes it; the adoption has them interrupt again,
 	 * as the target's place in the PMI's reach allows.
 	 */
-	local_irq_disable();
+	local_irq_save(flags);
 	WRITE_ONCE(sk->target, target);
 	/* a timer of the collector's finds it gone before pmi_ok changes */
 	WRITE_ONCE(sk->cpu, -1);
 	WRITE_ONCE(sk->pmi_ok, false);
-	local_irq_enable();
+	local_irq_restore(flags);
 	/*
 	 * The PMI stays here until the target adopts the socket: this CPU's
 	 * stray handler lets the socket count on meanwhile, for the events

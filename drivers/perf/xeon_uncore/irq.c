@@ -52,8 +52,8 @@
 #include "uncore.h"
 
 /*
- * Most samples one event takes at once (a poll, a PMI or an adoption
- * that finds several periods crossed), even with sample_limit=0.
+ * Most samples one event takes at once (a poll, or an adoption, that
+ * finds several periods crossed), even with sample_limit=0.
  */
 #define XU_SAMPLES_AT_ONCE	64
 
@@ -196,7 +196,6 @@ static void xu_box_overflow(struct xu_box *box, unsigned long ovf,
 
 	for_each_set_bit(i, &ovf, XU_MAX_COUNTERS) {
 		struct perf_event *event = box->counters[i];
-		u64 due;
 
 		/* stopped since, or a stale status from before a move */
 		if (!test_bit(i, &box->active) || !event || !xu_ctr_pmi(box, i))
@@ -210,28 +209,20 @@ static void xu_box_overflow(struct xu_box *box, unsigned long ovf,
 		if (!xu_ctr_fold(box, event))
 			continue;
 		xu_ctr_period_sync(box, event);
-		due = is_sampling_event(event) ? xu_periods_due(&event->hw) : 0;
-		/* what is left of the period, or a counting event's half range */
-		xu_ctr_arm(box, event, false);
-		if (!due)
+		if (!is_sampling_event(event) ||
+		    local64_read(&event->hw.period_left) > 0) {
+			xu_ctr_arm(box, event, false);
 			continue;
-		/*
-		 * Several periods: samples it owed as it started (a collector
-		 * move, multiplexing).  Over sample_limit, masked until the
-		 * next tick (a timer is not for an NMI: the irq_work starts it).
-		 */
-		switch (xu_samples_due(box, event, due, regs, copy)) {
-		case XU_DUE_THROTTLED:
+		}
+		if (!xu_tick_budget(sk)) {
 			xu_ctr_throttle(box, event);
 			irq_work_queue(&sk->throttle_work);
-			break;
-		case XU_DUE_LIMIT:
-			/* its event limit ran out: perf disables it shortly */
-			xu_ctr_stop(box, event, false);
-			break;
-		case XU_DUE_TAKEN:
-			break;
+			continue;
 		}
+		xu_ctr_arm(box, event, true);
+		/* its event limit ran out: perf disables it shortly */
+		if (xu_sample(sk, event, regs, copy))
+			xu_ctr_stop(box, event, false);
 	}
 }
 
@@ -581,15 +572,9 @@ static void xu_socket_pmi_again(struct xu_socket *sk)
 			xu_ctr_stop(box, event, true);
 			xu_poll_stop(box, event);
 			due = is_sampling_event(event) ? xu_periods_due(&event->hw) : 0;
-			switch (due ? xu_samples_due(box, event, due, &regs, true) : XU_DUE_TAKEN) {
-			case XU_DUE_LIMIT:
+			/* those beyond the budget dropped and counted, nothing masked */
+			if (due && xu_samples_due(box, event, due, &regs, true) == XU_DUE_LIMIT)
 				continue;
-			case XU_DUE_THROTTLED:
-				xu_unthrottle_at_next_tick(sk);
-				break;
-			case XU_DUE_TAKEN:
-				break;
-			}
 			xu_ctr_start(box, event, false);
 		}
 		if (freeze)

@@ -180,7 +180,8 @@ enum hrtimer_restart xu_box_poll(struct hrtimer *timer)
 	xu_box_lock(box, &flags);
 	polled = xu_box_polled(box);
 	wrapped = xu_box_poll_wraps(box, &seen);
-	freeze = xu_box_freeze_for_reads(box, polled);
+	/* samples only here (an old collector's timer only folds) */
+	freeze = xu_box_freeze_for_reads(box, here ? polled : 0);
 	for_each_set_bit(i, &polled, XU_MAX_COUNTERS) {
 		/* another program's writes are looked for at each poll */
 		if (xu_ctr_audit(box, box->counters[i], false))
