@@ -557,6 +557,7 @@ static void xu_socket_adopt(void *info)
 	WRITE_ONCE(sk->cpu, cpu);
 	WRITE_ONCE(sk->target, -1);
 	xu_socket_adopted(sk);
+	xu_socket_pmi_again(sk);
 }
 
 static void xu_socket_move_done(struct xu_socket *sk)

@@ -166,6 +166,13 @@ static enum xu_due xu_samples_due(struct xu_box *box, struct perf_event *event,
 	return XU_DUE_TAKEN;
 }
 
+/* At an adoption (poll.c): xu_samples_due(), nothing masked; true: limit ran out */
+bool xu_owed_samples(struct xu_box *box, struct perf_event *event, u64 due,
+		     struct pt_regs *regs)
+{
+	return xu_samples_due(box, event, due, regs, true) == XU_DUE_LIMIT;
+}
+
 /* In the poll timer, on the collector, @event polled: xu_samples_due(). */
 bool xu_poll_samples(struct xu_box *box, struct perf_event *event, u64 due)
 {
@@ -324,16 +331,6 @@ static void xu_handle_pmi(struct xu_socket *sk, u64 status, struct pt_regs *regs
 	} else if (!atomic64_read(&sk->deferred)) {
 		xu_irq_plat->pmi_unfreeze(sk);
 	}
-}
-
-/*
- * The registers of the late walk's caller, for samples taken outside the
- * NMI: inlined, so that the stack pointer is of a frame live for the walk.
- */
-static __always_inline void xu_caller_regs(struct pt_regs *regs)
-{
-	memset(regs, 0, sizeof(*regs));
-	perf_fetch_caller_regs(regs);
 }
 
 /*
@@ -533,61 +530,10 @@ static enum hrtimer_restart xu_unthrottle(struct hrtimer *timer)
 }
 
 /*
- * On the new collector at its adoption, interrupts off, the PMI routed
- * here: the counters of PMI boxes that moved polled interrupt again.  A
- * sampling event first takes the samples it owes, as a poll would (the
- * polls take none while the socket has no collector), with the box frozen
- * if a sample reads its group; one whose event limit ran out stays
- * stopped, for perf to disable.  The samples carry the adoption's time
- * and registers (those of the interrupt it runs in, else its own).  After
- * this, as before the move, a PMI box's counters interrupt exactly when
- * pmi_ok says (a PCI function's return, xu_box_reprogram(), relies on
- * it).  A PCI box that is gone is not skipped: its accesses fail, and its
- * return programs the events again as they are then.
- */
-static void xu_socket_pmi_again(struct xu_socket *sk)
-{
-	struct pt_regs regs, *irq_regs = get_irq_regs();
-	unsigned long flags, polled;
-	struct xu_box *box;
-	unsigned int b, i;
-	bool freeze;
-
-	if (!READ_ONCE(sk->pmi_ok))
-		return;
-	if (irq_regs)
-		regs = *irq_regs;
-	else
-		xu_caller_regs(&regs);
-	for (b = 0; (box = xu_socket_box_nr(sk, b)); b++) {
-		if (!box->pmu->pmi)
-			continue;
-		xu_box_lock(box, &flags);
-		polled = box->active & ~box->pmi_on & xu_pmi_counters(box->pmu);
-		freeze = xu_box_freeze_for_reads(box, polled);
-		for_each_set_bit(i, &polled, XU_MAX_COUNTERS) {
-			struct perf_event *event = box->counters[i];
-			u64 due;
-
-			xu_ctr_stop(box, event, true);
-			xu_poll_stop(box, event);
-			due = is_sampling_event(event) ? xu_periods_due(&event->hw) : 0;
-			/* those beyond the budget dropped and counted, nothing masked */
-			if (due && xu_samples_due(box, event, due, &regs, true) == XU_DUE_LIMIT)
-				continue;
-			xu_ctr_start(box, event, false);
-		}
-		if (freeze)
-			xu_box_thaw(box);
-		xu_box_unlock(box, flags);
-	}
-}
-
-/*
  * On the new collector, interrupts off, once it routes the PMI to itself:
  * an overflow its PMI left pending while the collector moved (the old CPU
- * only unfroze the socket), PCI boxes the old CPU's walk never took,
- * counters still throttled, and the counters that moved polled.
+ * only unfroze the socket), PCI boxes the old CPU's walk never took, and
+ * counters still throttled (then xu_socket_pmi_again(), poll.c).
  */
 void xu_socket_adopted(struct xu_socket *sk)
 {
@@ -598,7 +544,6 @@ void xu_socket_adopted(struct xu_socket *sk)
 	hrtimer_cancel(&sk->unthrottle);
 	if (xu_socket_throttled(sk))
 		xu_unthrottle_at_next_tick(sk);
-	xu_socket_pmi_again(sk);
 }
 
 /* ---- the PMI's reach ------------------------------------------------ */

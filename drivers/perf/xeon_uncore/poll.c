@@ -25,6 +25,7 @@
 #include <linux/ktime.h>
 #include <linux/math64.h>
 #include <linux/perf_event.h>
+#include <asm/irq_regs.h>
 
 #include "uncore.h"
 
@@ -213,4 +214,55 @@ enum hrtimer_restart xu_box_poll(struct hrtimer *timer)
 		pr_warn_ratelimited("%s: counter %u wrapped between two folds unseen (its poll ran late): 2^%u added to the count, which may still be short\n",
 				    box->pmu->name, i, xu_width(box->pmu->type, i));
 	return more ? HRTIMER_RESTART : HRTIMER_NORESTART;
+}
+
+/*
+ * On the new collector at its adoption, interrupts off, the PMI routed
+ * here: the counters of PMI boxes that moved polled interrupt again.  A
+ * sampling event first takes the samples it owes, as a poll would (the
+ * polls take none while the socket has no collector), with the box frozen
+ * if a sample reads its group; one whose event limit ran out stays
+ * stopped, for perf to disable.  The samples carry the adoption's time
+ * and registers (those of the interrupt it runs in, else its own).  After
+ * this, as before the move, a PMI box's counters interrupt exactly when
+ * pmi_ok says (a PCI function's return, xu_box_reprogram(), relies on
+ * it).  A PCI box that is gone is not skipped: its accesses fail, and its
+ * return programs the events again as they are then.
+ */
+void xu_socket_pmi_again(struct xu_socket *sk)
+{
+	struct pt_regs regs, *irq_regs = get_irq_regs();
+	unsigned long flags, polled;
+	struct xu_box *box;
+	unsigned int b, i;
+	bool freeze;
+
+	if (!READ_ONCE(sk->pmi_ok))
+		return;
+	if (irq_regs)
+		regs = *irq_regs;
+	else
+		xu_caller_regs(&regs);
+	for (b = 0; (box = xu_socket_box_nr(sk, b)); b++) {
+		if (!box->pmu->pmi)
+			continue;
+		xu_box_lock(box, &flags);
+		polled = box->active & ~box->pmi_on & xu_pmi_counters(box->pmu);
+		freeze = xu_box_freeze_for_reads(box, polled);
+		for_each_set_bit(i, &polled, XU_MAX_COUNTERS) {
+			struct perf_event *event = box->counters[i];
+			u64 due;
+
+			xu_ctr_stop(box, event, true);
+			xu_poll_stop(box, event);
+			due = is_sampling_event(event) ? xu_periods_due(&event->hw) : 0;
+			/* those beyond the budget dropped and counted, nothing masked */
+			if (due && xu_owed_samples(box, event, due, &regs))
+				continue;
+			xu_ctr_start(box, event, false);
+		}
+		if (freeze)
+			xu_box_thaw(box);
+		xu_box_unlock(box, flags);
+	}
 }

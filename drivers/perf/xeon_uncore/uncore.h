@@ -653,6 +653,9 @@ void xu_box_reprogram(struct xu_box *box, bool counters);
 void xu_poll_start(struct xu_box *box, struct perf_event *event);
 void xu_poll_stop(struct xu_box *box, struct perf_event *event);
 bool xu_box_freeze_for_reads(struct xu_box *box, unsigned long ctrs);
+void xu_socket_pmi_again(struct xu_socket *sk);
+bool xu_owed_samples(struct xu_box *box, struct perf_event *event, u64 due,
+		     struct pt_regs *regs);
 enum hrtimer_restart xu_box_poll(struct hrtimer *timer);
 
 /* The uncore PMI and sample delivery (irq.c) */
@@ -684,6 +687,16 @@ void xu_pci_exit(void);
 static inline bool xu_box_present(const struct xu_box *box)
 {
 	return box->pmu->type->space != XU_PCI || rcu_access_pointer(box->pdev);
+}
+
+/*
+ * The registers of the late walk's caller, for samples taken outside the
+ * NMI: inlined, so that the stack pointer is of a frame live for the walk.
+ */
+static __always_inline void xu_caller_regs(struct pt_regs *regs)
+{
+	memset(regs, 0, sizeof(*regs));
+	perf_fetch_caller_regs(regs);
 }
 
 /* Pure helpers, tested by KUnit. */
