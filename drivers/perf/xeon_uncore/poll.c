@@ -16,8 +16,8 @@
  * counter.c folds a read nested in its delivery).  Samples only on
  * the collector: while the socket has none (a move, see xu_cpu_offline())
  * a timer that fires elsewhere only folds, and the periods it completed
- * stay in period_left for the collector's first poll, or its adoption
- * (irq.c) for a box that interrupts again then.
+ * stay in period_left for the collector's first poll, or, for a box that
+ * interrupts again then, its adoption (xu_socket_pmi_again() below).
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
