@@ -66,6 +66,7 @@ void xu_box_lock(struct xu_box *box, unsigned long *flags)
 	xu_pmi_hold();
 	raw_spin_lock(&box->lock);
 }
+EXPORT_SYMBOL_IF_KUNIT(xu_box_lock);
 
 /*
  * A PMI that came meanwhile was left to an irq_work on this CPU, which
@@ -78,6 +79,7 @@ void xu_box_unlock(struct xu_box *box, unsigned long flags)
 	xu_pmi_release();
 	local_irq_restore(flags);
 }
+EXPORT_SYMBOL_IF_KUNIT(xu_box_unlock);
 
 /*
  * Hold the PMI off on this CPU (interrupts off) as a box lock does, for a
@@ -111,6 +113,39 @@ bool xu_ctr_pmi(const struct xu_box *box, int idx)
 {
 	return idx >= 0 && test_bit(idx, &box->pmi_on);
 }
+
+/*
+ * Counter @idx of @box starts interrupting on overflow (@pmi) or polled.
+ * Its socket counts the running counters that interrupt: the NMI handler
+ * tells an uncore PMI from another NMI by that count.  Boxes have locks of
+ * their own, and while the collector moves the moved boxes start on the
+ * new CPU as the old one stops the others: the count is atomic (KUnit
+ * xu_test_pmi_count_concurrent).
+ */
+void xu_ctr_pmi_join(struct xu_box *box, int idx, bool pmi)
+{
+	assert_owned(box);
+	if (pmi) {
+		set_bit(idx, &box->pmi_on);
+		atomic_inc(&box->sk->pmi_active);
+	} else {
+		clear_bit(idx, &box->pmi_on);
+	}
+}
+EXPORT_SYMBOL_IF_KUNIT(xu_ctr_pmi_join);
+
+/* Counter @idx of @box stopped: it leaves its socket's count if it was in it. */
+void xu_ctr_pmi_leave(struct xu_box *box, int idx)
+{
+	assert_owned(box);
+	if (!xu_ctr_pmi(box, idx))
+		return;
+	/* it may have overflowed as it stopped: the PMI reads its box once more */
+	WRITE_ONCE(box->pmi_stale, true);
+	WRITE_ONCE(box->sk->pmi_stale, true);
+	atomic_dec(&box->sk->pmi_active);
+}
+EXPORT_SYMBOL_IF_KUNIT(xu_ctr_pmi_leave);
 
 /* The control value of @event's counter as the driver writes it. */
 u64 xu_ctr_ctl(const struct xu_box *box, const struct perf_event *event)
@@ -424,12 +459,10 @@ void xu_ctr_start(struct xu_box *box, struct perf_event *event, bool reload)
 		return;
 	/* a throttle or a stale interrupt enable goes with the counter's last event */
 	clear_bit(idx, &box->throttled);
+	xu_ctr_pmi_join(box, idx, pmi);
 	if (pmi) {
-		set_bit(idx, &box->pmi_on);
 		xu_ctr_arm(box, event, reload);
-		atomic_inc(&box->sk->pmi_active);
 	} else {
-		clear_bit(idx, &box->pmi_on);
 		if (reload && is_sampling_event(event))
 			xu_period_reload(hwc);
 		/*
@@ -471,12 +504,7 @@ void xu_ctr_stop(struct xu_box *box, struct perf_event *event, bool update)
 		xu_ctr_disable(box, event);
 		clear_bit(idx, &box->active);
 		hwc->state |= PERF_HES_STOPPED;
-		if (xu_ctr_pmi(box, idx)) {
-			/* it may have overflowed as it stopped: the PMI reads its box once more */
-			WRITE_ONCE(box->pmi_stale, true);
-			WRITE_ONCE(box->sk->pmi_stale, true);
-			atomic_dec(&box->sk->pmi_active);
-		}
+		xu_ctr_pmi_leave(box, idx);
 	}
 	if (update && !(hwc->state & PERF_HES_UPTODATE)) {
 		xu_ctr_fold(box, event);

@@ -66,14 +66,14 @@ static u64 xu_pci_summary;
 /* ---- delivery ------------------------------------------------------- */
 
 /*
- * Count a sample against the socket's tick (jiffies in the high half of
- * sk->tick, the samples taken in it in the low); false: over
- * sample_limit.  From the NMI and the poll timer at once: lock-free.
+ * Count a sample against the socket's tick @now (jiffies, kept in the
+ * high half of sk->tick, the samples taken in it in the low); false: over
+ * @limit samples in the tick (0: no limit).  From the NMI and the poll
+ * timer at once, and during a collector move on two CPUs: lock-free
+ * (KUnit xu_test_budget_concurrent).
  */
-static bool xu_tick_budget(struct xu_socket *sk)
+bool xu_tick_take(struct xu_socket *sk, unsigned int limit, u32 now)
 {
-	unsigned int limit = READ_ONCE(xu_params.sample_limit);
-	u32 now = jiffies;
 	s64 old = atomic64_read(&sk->tick), new;
 
 	do {
@@ -89,6 +89,12 @@ static bool xu_tick_budget(struct xu_socket *sk)
 	} while (!atomic64_try_cmpxchg(&sk->tick, &old, new));
 	xu_stat_inc(sk, samples);
 	return true;
+}
+EXPORT_SYMBOL_IF_KUNIT(xu_tick_take);
+
+static bool xu_tick_budget(struct xu_socket *sk)
+{
+	return xu_tick_take(sk, READ_ONCE(xu_params.sample_limit), jiffies);
 }
 
 #if defined(CONFIG_BPF_SYSCALL) && defined(XU_BPF_OVERFLOW) && XU_BPF_OVERFLOW == 2

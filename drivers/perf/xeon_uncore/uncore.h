@@ -637,6 +637,8 @@ void xu_ctr_throttle(struct xu_box *box, struct perf_event *event);
 void xu_ctr_unthrottle(struct xu_box *box, struct perf_event *event);
 s64 xu_period_reload(struct hw_perf_event *hwc);
 u64 xu_periods_due(struct hw_perf_event *hwc);
+void xu_ctr_pmi_join(struct xu_box *box, int idx, bool pmi);
+void xu_ctr_pmi_leave(struct xu_box *box, int idx);
 void xu_box_freeze(struct xu_box *box);
 void xu_box_thaw(struct xu_box *box);
 void xu_box_reset(struct xu_box *box);
@@ -667,6 +669,7 @@ void xu_socket_irq_exit(struct xu_socket *sk);
 void xu_socket_adopted(struct xu_socket *sk);
 bool xu_poll_samples(struct xu_box *box, struct perf_event *event, u64 due);
 u32 xu_pmi_cores(const struct xu_platform *plat, unsigned int cpu);
+bool xu_tick_take(struct xu_socket *sk, unsigned int limit, u32 now);
 void xu_cpu_seen(unsigned int cpu);
 
 /* perf glue (pmu.c) */

@@ -6,8 +6,10 @@
  */
 #include <kunit/test.h>
 #include <linux/bitfield.h>
+#include <linux/completion.h>
 #include <linux/cpumask.h>
 #include <linux/kernel.h>
+#include <linux/kthread.h>
 #include <linux/math64.h>
 #include <linux/module.h>
 #include <linux/string.h>
@@ -1979,6 +1981,196 @@ static void xu_test_pmi_cores(struct kunit *test)
 	}
 }
 
+/* ---- lock-free state two CPUs update at once ------------------------- */
+
+/*
+ * Two threads on two CPUs play the same rounds, in step: both start a
+ * round together, and neither starts the next before both have ended it.
+ * Where a window is an unlocked read-modify-write, which no register
+ * access splits, the model's knobs cannot widen it: the rounds repeat it
+ * until the two CPUs meet in it.
+ */
+struct xu_pair {
+	void (*round)(struct xu_pair *p, unsigned int me, unsigned int round);
+	unsigned int rounds;
+	void *data;
+	atomic_t arrived;
+	struct completion done[2];
+};
+
+struct xu_pair_thread {
+	struct xu_pair *p;
+	unsigned int me;
+};
+
+static void xu_pair_wait(struct xu_pair *p, unsigned int round)
+{
+	atomic_inc(&p->arrived);
+	while (atomic_read(&p->arrived) < 2 * (int)(round + 1))
+		cpu_relax();
+}
+
+static int xu_pair_fn(void *arg)
+{
+	struct xu_pair_thread *t = arg;
+	struct xu_pair *p = t->p;
+	unsigned int r;
+
+	for (r = 0; r < p->rounds; r++) {
+		xu_pair_wait(p, r);
+		p->round(p, t->me, r);
+		if (!(r % 64))
+			cond_resched();
+	}
+	complete(&p->done[t->me]);
+	return 0;
+}
+
+/* Play @p's rounds on the first two online CPUs; false: they did not run. */
+static bool xu_pair_run(struct kunit *test, struct xu_pair *p)
+{
+	struct xu_pair_thread t[2];
+	struct task_struct *task[2];
+	unsigned int cpu[2], i = 0, c;
+
+	for_each_online_cpu(c) {
+		if (i < 2)
+			cpu[i++] = c;
+	}
+	if (i < 2) {
+		KUNIT_FAIL(test, "%u online CPUs", i);
+		return false;
+	}
+	atomic_set(&p->arrived, 0);
+	for (i = 0; i < 2; i++) {
+		t[i] = (struct xu_pair_thread){ .p = p, .me = i };
+		init_completion(&p->done[i]);
+		task[i] = kthread_create(xu_pair_fn, &t[i], "xu-pair/%u", i);
+		if (IS_ERR(task[i])) {
+			if (i)
+				kthread_stop(task[0]);	/* never woken: it does not run */
+			KUNIT_FAIL(test, "kthread_create: %pe", task[i]);
+			return false;
+		}
+		kthread_bind(task[i], cpu[i]);
+	}
+	for (i = 0; i < 2; i++)
+		wake_up_process(task[i]);
+	for (i = 0; i < 2; i++)
+		wait_for_completion(&p->done[i]);
+	return true;
+}
+
+/*
+ * The sample budget (bug 13): the NMI and the poll timer take samples of
+ * one socket at once, and during a collector move two CPUs do.  Each
+ * round is one tick in which both CPUs ask for XU_BUDGET_ASKS samples
+ * each against a limit of XU_BUDGET_LIMIT: every tick grants exactly the
+ * limit, and the stats count every grant and every refusal.  A plain
+ * read-modify-write of the tick's count or of the stats loses updates here.
+ */
+#define XU_BUDGET_TICKS		2000
+#define XU_BUDGET_ASKS		200
+#define XU_BUDGET_LIMIT		300
+
+struct xu_budget {
+	struct xu_socket *sk;
+	u16 granted[2][XU_BUDGET_TICKS];
+};
+
+static void xu_budget_round(struct xu_pair *p, unsigned int me, unsigned int round)
+{
+	struct xu_budget *b = p->data;
+	unsigned int i;
+
+	for (i = 0; i < XU_BUDGET_ASKS; i++)
+		b->granted[me][round] += xu_tick_take(b->sk, XU_BUDGET_LIMIT, round + 1);
+}
+
+static void xu_test_budget_concurrent(struct kunit *test)
+{
+	struct xu_budget *b = kunit_kzalloc(test, sizeof(*b), GFP_KERNEL);
+	struct xu_pair p = { .round = xu_budget_round, .rounds = XU_BUDGET_TICKS };
+	unsigned int r, over = 0;
+	u64 granted = 0;
+
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	b->sk = kunit_kzalloc(test, sizeof(*b->sk), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, b->sk);
+	p.data = b;
+	if (num_online_cpus() < 2)
+		kunit_skip(test, "needs two online CPUs");
+	if (!xu_pair_run(test, &p))
+		return;
+	for (r = 0; r < XU_BUDGET_TICKS; r++) {
+		unsigned int n = b->granted[0][r] + b->granted[1][r];
+
+		granted += n;
+		if (n != XU_BUDGET_LIMIT && !over++)
+			KUNIT_FAIL(test, "tick %u: %u samples granted, limit %u", r + 1, n,
+				   XU_BUDGET_LIMIT);
+	}
+	KUNIT_EXPECT_EQ_MSG(test, over, 0U, "ticks over or under the limit");
+	KUNIT_EXPECT_EQ(test, granted, (u64)XU_BUDGET_TICKS * XU_BUDGET_LIMIT);
+	KUNIT_EXPECT_EQ(test, (u64)atomic64_read(&b->sk->stats.samples), granted);
+	KUNIT_EXPECT_EQ(test, (u64)atomic64_read(&b->sk->stats.throttled),
+			(u64)XU_BUDGET_TICKS * (2 * XU_BUDGET_ASKS - XU_BUDGET_LIMIT));
+}
+
+/*
+ * The socket's count of interrupting counters (bug 3): while the
+ * collector moves, the moved boxes start on the new CPU as the old one
+ * stops the others, each under its own box's lock.  Each round, each CPU
+ * starts its box's counter with its interrupt and stops it again; while
+ * its own counter runs the count is at least 1 (at 0, the NMI handler
+ * would take a real PMI for another NMI's), and at the end it is 0.
+ */
+#define XU_PMI_ROUNDS	20000
+
+struct xu_pmi_count {
+	struct xu_socket *sk;
+	struct xu_box box[2];
+	unsigned int zero[2];
+};
+
+static void xu_pmi_count_round(struct xu_pair *p, unsigned int me, unsigned int round)
+{
+	struct xu_pmi_count *c = p->data;
+	struct xu_box *box = &c->box[me];
+	unsigned long flags;
+
+	xu_box_lock(box, &flags);
+	xu_ctr_pmi_join(box, 0, true);
+	if (atomic_read(&c->sk->pmi_active) < 1)
+		c->zero[me]++;
+	xu_ctr_pmi_leave(box, 0);
+	xu_box_unlock(box, flags);
+}
+
+static void xu_test_pmi_count_concurrent(struct kunit *test)
+{
+	struct xu_pmi_count *c = kunit_kzalloc(test, sizeof(*c), GFP_KERNEL);
+	struct xu_pair p = { .round = xu_pmi_count_round, .rounds = XU_PMI_ROUNDS };
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	c->sk = kunit_kzalloc(test, sizeof(*c->sk), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, c->sk);
+	for (i = 0; i < 2; i++) {
+		c->box[i].sk = c->sk;
+		raw_spin_lock_init(&c->box[i].lock);
+	}
+	p.data = c;
+	if (num_online_cpus() < 2)
+		kunit_skip(test, "needs two online CPUs");
+	if (!xu_pair_run(test, &p))
+		return;
+	KUNIT_EXPECT_EQ(test, atomic_read(&c->sk->pmi_active), 0);
+	KUNIT_EXPECT_EQ(test, c->zero[0] + c->zero[1], 0U);
+	for (i = 0; i < 2; i++)
+		KUNIT_EXPECT_EQ(test, c->box[i].pmi_on, BIT(0));
+}
+
 /*
  * PERF_EVENT_IOC_PERIOD sets period_left to 0 before restarting with
  * PERF_EF_RELOAD: the new period counts from the restart, no sample is
@@ -2039,6 +2231,8 @@ static struct kunit_case xu_core_cases[] = {
 	KUNIT_CASE_PARAM(xu_test_periods_due, xu_due_gen_params),
 	KUNIT_CASE(xu_test_period_reload),
 	KUNIT_CASE(xu_test_pmi_cores),
+	KUNIT_CASE(xu_test_budget_concurrent),
+	KUNIT_CASE(xu_test_pmi_count_concurrent),
 	{ }
 };
 
