@@ -354,7 +354,7 @@ static void xu_handle_pmi(struct xu_socket *sk, u64 status, struct pt_regs *regs
  */
 static void xu_pmi_walk_late(struct xu_socket *sk, bool adopt)
 {
-	struct pt_regs regs, *irq_regs = get_irq_regs();
+	struct pt_regs regs;
 	u64 status, now = 0;
 	bool live = adopt;
 
@@ -371,12 +371,8 @@ static void xu_pmi_walk_late(struct xu_socket *sk, bool adopt)
 	}
 	if (live)
 		now = xu_irq_plat->pmi_status(sk);
-	if (!live || adopt) {
-		if (irq_regs)
-			regs = *irq_regs;
-		else
-			xu_caller_regs(&regs);
-	}
+	if (!live || adopt)
+		xu_here_regs(&regs);
 	if (now) {
 		xu_irq_plat->pmi_ack(sk, now);
 		xu_socket_overflow(sk, now, &regs, XU_MSR);

@@ -25,7 +25,6 @@
 #include <linux/ktime.h>
 #include <linux/math64.h>
 #include <linux/perf_event.h>
-#include <asm/irq_regs.h>
 
 #include "uncore.h"
 
@@ -231,7 +230,7 @@ enum hrtimer_restart xu_box_poll(struct hrtimer *timer)
  */
 void xu_socket_pmi_again(struct xu_socket *sk)
 {
-	struct pt_regs regs, *irq_regs = get_irq_regs();
+	struct pt_regs regs;
 	unsigned long flags, polled;
 	struct xu_box *box;
 	unsigned int b, i;
@@ -239,10 +238,7 @@ void xu_socket_pmi_again(struct xu_socket *sk)
 
 	if (!READ_ONCE(sk->pmi_ok))
 		return;
-	if (irq_regs)
-		regs = *irq_regs;
-	else
-		xu_caller_regs(&regs);
+	xu_here_regs(&regs);
 	for (b = 0; (box = xu_socket_box_nr(sk, b)); b++) {
 		if (!box->pmu->pmi)
 			continue;

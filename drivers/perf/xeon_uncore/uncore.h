@@ -40,6 +40,7 @@
 #include <linux/topology.h>
 #include <linux/types.h>
 #include <asm/cpu_device_id.h>
+#include <asm/irq_regs.h>
 
 #include "compat.h"
 
@@ -693,11 +694,18 @@ static inline bool xu_box_present(const struct xu_box *box)
 }
 
 /*
- * The registers of the late walk's caller, for samples taken outside the
- * NMI: inlined, so that the stack pointer is of a frame live for the walk.
+ * The registers for samples taken outside the NMI: the interrupt's, else
+ * the caller's (inlined, so that the stack pointer is of a frame live for
+ * the walk).
  */
-static __always_inline void xu_caller_regs(struct pt_regs *regs)
+static __always_inline void xu_here_regs(struct pt_regs *regs)
 {
+	struct pt_regs *irq_regs = get_irq_regs();
+
+	if (irq_regs) {
+		*regs = *irq_regs;
+		return;
+	}
 	memset(regs, 0, sizeof(*regs));
 	perf_fetch_caller_regs(regs);
 }
