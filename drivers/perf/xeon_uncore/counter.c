@@ -557,14 +557,24 @@ void xu_box_thaw(struct xu_box *box)
 		ops->enable_box(box);
 }
 
-/* The box's setup sequence (its counters off and cleared, frozen). */
+/*
+ * The box's setup sequence (its counters off and cleared, frozen), then
+ * every counter's control 0, the fixed one's too: the guides reset the
+ * controls "to prevent errant overflows" from what another program left
+ * (an enabled counter with its overflow on would freeze or interrupt the
+ * socket), and not every box's reset reaches them (no box control, a
+ * reset bit reserved, a fixed counter's control).
+ */
 void xu_box_reset(struct xu_box *box)
 {
-	const struct xu_box_ops *ops = box->pmu->type->ops;
+	const struct xu_box_type *t = box->pmu->type;
+	unsigned int i, n = xu_counters_total(t);
 
 	assert_owned(box);
-	if (ops && ops->init_box)
-		ops->init_box(box);
+	if (t->ops && t->ops->init_box)
+		t->ops->init_box(box);
+	for (i = 0; i < n; i++)
+		xu_write_reg(box, xu_ctl(box, i), 0);
 	box->shared->known = 0;
 }
 

@@ -126,10 +126,10 @@ PARTS = {
         'table': 'ivytown',
         'not_on_part': {},
         # 329468 2.1: no frz_en, the boxes obey frz alone: init (frz,
-        # reset), exit (reset), unfreeze, freeze; the iMC's box control
-        # frz only.
+        # reset), exit (reset), unfreeze, freeze; the iMC's the same
+        # (its setup sequence resets every DRAM channel's box too).
         'box_values': {0x103, 0x3, 0x0, 0x100},
-        'imc_box_values': {0x100, 0x0},
+        'imc_box_values': {0x103, 0x3, 0x0, 0x100},
         'frz_en': 0,
         # FILTER0: tid 4:0, link 8:5, state 22:17; FILTER1: nid 15:0, opc
         # 28:20 with its c6, nc and isoc qualifiers 31:29
