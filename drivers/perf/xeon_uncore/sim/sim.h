@@ -100,12 +100,15 @@ struct sim_reg {
 
 /*
  * An event a box type implements and the guide's "Max Inc/Cyc" for it;
- * @parts: the parts (box type .part bits) that have it, 0 for all.
+ * @parts: the parts (box type .part bits) that have it, 0 for all;
+ * @ctrs: the counters the guide lets count it (bit n: counter n), 0 for
+ * all.  Elsewhere it counts nothing, and enabling it is a violation.
  */
 struct sim_event {
 	u16 code;
 	u8 max_inc;
 	u8 parts;
+	u8 ctrs;
 	const char *name;
 };
 

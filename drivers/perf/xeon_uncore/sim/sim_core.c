@@ -212,6 +212,18 @@ const struct sim_event *sim_event_find(const struct sim_box_type *t, u16 code)
 }
 EXPORT_SYMBOL_IF_KUNIT(sim_event_find);
 
+/*
+ * Whether counter @n of a box of type @t can count the event @cfg selects
+ * (struct sim_event's @ctrs): elsewhere it counts nothing.
+ */
+static bool sim_ctr_can(const struct sim_box_type *t,
+			const struct sim_ctr_cfg *cfg, unsigned int n)
+{
+	const struct sim_event *ev = sim_event_find(t, cfg->event);
+
+	return !ev || !ev->ctrs || (ev->ctrs & BIT(n));
+}
+
 /* An override for this box beats one for every box of the type. */
 const struct sim_rate *sim_rate_find(struct sim *sim, unsigned int tidx,
 				     int box, u16 event, u8 umask)
@@ -345,7 +357,10 @@ static struct sim_counter *sim_ctr_refresh(struct sim_socket *s,
 	if (!cfg.counting || (c->built && c->gen == s->sim->gen &&
 			      sim_key_eq(&c->key, &cfg)))
 		return c;
-	if (s->sim->worst) {
+	if (!sim_ctr_can(t, &cfg, n)) {
+		pat.len = 0;
+		sim_cum_build(&c->cum, &pat, &plain);
+	} else if (s->sim->worst) {
 		pat.p[0] = sim_worst_inc(t, &cfg);
 		pat.len = pat.p[0] ? 1 : 0;
 		sim_cum_build(&c->cum, &pat, &plain);
@@ -639,6 +654,13 @@ static int sim_reg_access(struct sim_socket *s, struct sim_viol *v,
 			v->why = why;
 	} else {
 		b->reg[a->reg][a->n] = val;
+	}
+	if (a->reg == b->type->ctl_reg && a->n < b->type->nctrs && !v->why) {
+		struct sim_ctr_cfg cfg = {};
+
+		b->type->decode(s, b, a->n, &cfg);
+		if (cfg.programmed && !sim_ctr_can(b->type, &cfg, a->n))
+			v->why = "event enabled on a counter that cannot count it";
 	}
 	return 0;
 }

@@ -630,6 +630,7 @@ static const struct sim_reg unode_regs[] = {
 #define EV(c, m, n)		EV_PARTS(c, m, n, 0)
 #define EV_SNB(c, m, n)		EV_PARTS(c, m, n, PART_SNB)
 #define EV_IVB(c, m, n)		EV_PARTS(c, m, n, PART_IVB)
+#define EV_IVB_ON(c, m, n, k)	{ .code = c, .max_inc = m, .name = n, .parts = PART_IVB, .ctrs = k }
 static const struct sim_event cbox_events[] = {
 	EV(0x00, 1, "CLOCKTICKS"),
 	EV(0x02, 1, "TxR_INSERTS"),
@@ -854,17 +855,27 @@ static const struct sim_event r2pcie_events[] = {
 	EV(0x34, 1, "IIO_CREDITS_REJECT"),
 };
 
+/*
+ * The v2's guide (2.10.2): "Only counter 0 can be used for tracking
+ * occupancy events.  Only counter 2 can be used to count ring events."
+ * The E5-2600's excerpts say nothing of it: there any counter counts them.
+ */
 static const struct sim_event r3qpi_events[] = {
 	EV(0x01, 1, "CLOCKTICKS"),
-	EV(0x07, 1, "RING_AD_USED"),
-	EV(0x08, 1, "RING_AK_USED"),
-	EV(0x09, 1, "RING_BL_USED"),
-	EV(0x0a, 1, "RING_IV_USED"),
+	EV_SNB(0x07, 1, "RING_AD_USED"),
+	EV_SNB(0x08, 1, "RING_AK_USED"),
+	EV_SNB(0x09, 1, "RING_BL_USED"),
+	EV_SNB(0x0a, 1, "RING_IV_USED"),
+	EV_IVB_ON(0x07, 1, "RING_AD_USED", BIT(2)),
+	EV_IVB_ON(0x08, 1, "RING_AK_USED", BIT(2)),
+	EV_IVB_ON(0x09, 1, "RING_BL_USED", BIT(2)),
+	EV_IVB_ON(0x0a, 1, "RING_IV_USED", BIT(2)),
 	EV(0x10, 1, "RxR_CYCLES_NE"),
 	EV(0x11, 1, "RxR_INSERTS"),
 	EV_IVB(0x12, 1, "RxR_AD_BYPASSED"),
 	EV_SNB(0x12, 1, "RxR_BYPASSED"),
-	EV(0x13, 20, "RxR_OCCUPANCY"),
+	EV_SNB(0x13, 20, "RxR_OCCUPANCY"),
+	EV_IVB_ON(0x13, 20, "RxR_OCCUPANCY", BIT(0)),
 	EV_SNB(0x20, 1, "IIO_CREDITS_ACQUIRED"),
 	EV_SNB(0x21, 1, "IIO_CREDITS_REJECT"),
 	EV_SNB(0x22, 1, "IIO_CREDITS_USED"),

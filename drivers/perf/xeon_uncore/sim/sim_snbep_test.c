@@ -633,6 +633,42 @@ static void test_ivbep_irp_offsets(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, nviol(test), 0ULL);
 }
 
+/*
+ * R3QPI (guide 2.10.2): ring events count on counter 2 only, occupancy on
+ * counter 0 only; enabled elsewhere they count nothing, a violation each.
+ */
+static void test_ivbep_r3qpi_counters(struct kunit *test)
+{
+	static const struct { u8 ev; unsigned int on, off; } c[] = {
+		{ 0x07, 2, 0 },	/* RING_AD_USED */
+		{ 0x0a, 2, 1 },	/* RING_IV_USED */
+		{ 0x13, 0, 2 },	/* RxR_OCCUPANCY */
+	};
+	unsigned int i, l = 1;
+
+	for (i = 0; i < ARRAY_SIZE(c); i++) {
+		u64 on, off, n = nviol(test);
+
+		pwr(test, 0, R3QPI(l) + PBOX, FRZ);
+		pwr(test, 0, R3QPI(l) + PCTR(c[i].on), 0);
+		pwr(test, 0, R3QPI(l) + PCTR(c[i].off), 0);
+		pwr(test, 0, R3QPI(l) + PCTL(c[i].on), CTL(c[i].ev, 0));
+		KUNIT_EXPECT_EQ(test, nviol(test), n);
+		pwr(test, 0, R3QPI(l) + PCTL(c[i].off), CTL(c[i].ev, 0));
+		KUNIT_EXPECT_EQ(test, nviol(test), n + 1);
+		KUNIT_EXPECT_STREQ(test, last_why(test),
+				   "event enabled on a counter that cannot count it");
+		pwr(test, 0, R3QPI(l) + PBOX, 0);
+		sim_advance(tsim(test), 1000);
+		on = prd64(test, 0, R3QPI(l) + PCTR(c[i].on));
+		off = prd64(test, 0, R3QPI(l) + PCTR(c[i].off));
+		KUNIT_EXPECT_GT_MSG(test, on, 0ULL, "event %#x on counter %u", c[i].ev, c[i].on);
+		KUNIT_EXPECT_EQ_MSG(test, off, 0ULL, "event %#x on counter %u", c[i].ev, c[i].off);
+		pwr(test, 0, R3QPI(l) + PCTL(c[i].on), 0);
+		pwr(test, 0, R3QPI(l) + PCTL(c[i].off), 0);
+	}
+}
+
 /* invert (23) is reserved; FILTER1 has nid 15:0, opc/c6/nc/isoc 31:20. */
 static void test_ivbep_reserved(struct kunit *test)
 {
@@ -653,6 +689,7 @@ static struct kunit_case ivbep_test_cases[] = {
 	KUNIT_CASE(test_ivbep_imc_status),
 	KUNIT_CASE(test_ivbep_irp_offsets),
 	KUNIT_CASE(test_ivbep_reserved),
+	KUNIT_CASE(test_ivbep_r3qpi_counters),
 	{}
 };
 
