@@ -7,8 +7,10 @@
 #include <kunit/test.h>
 #include <linux/bitfield.h>
 #include <linux/completion.h>
+#include <linux/cpu.h>
 #include <linux/cpumask.h>
 #include <linux/kernel.h>
+#include <linux/jiffies.h>
 #include <linux/kthread.h>
 #include <linux/math64.h>
 #include <linux/module.h>
@@ -1988,13 +1990,20 @@ static void xu_test_pmi_cores(struct kunit *test)
  * round together, and neither starts the next before both have ended it.
  * Where a window is an unlocked read-modify-write, which no register
  * access splits, the model's knobs cannot widen it: the rounds repeat it
- * until the two CPUs meet in it.
+ * until the two CPUs meet in it.  @inside counts the threads inside a
+ * round's window now, @met the times a thread found the other there too:
+ * a run where they never met tested nothing, and is skipped as such.  A
+ * thread that waits more than XU_PAIR_WAIT for the other gives up, and so
+ * does the other: the test fails instead of hanging the guest.
  */
+#define XU_PAIR_WAIT	(10 * HZ)
+
 struct xu_pair {
 	void (*round)(struct xu_pair *p, unsigned int me, unsigned int round);
 	unsigned int rounds;
 	void *data;
-	atomic_t arrived;
+	atomic_t arrived, inside, met;
+	bool gave_up;
 	struct completion done[2];
 };
 
@@ -2003,11 +2012,32 @@ struct xu_pair_thread {
 	unsigned int me;
 };
 
-static void xu_pair_wait(struct xu_pair *p, unsigned int round)
+/* false: the other thread never came, or gave up */
+static bool xu_pair_wait(struct xu_pair *p, unsigned int round)
 {
+	unsigned long until = jiffies + XU_PAIR_WAIT;
+
 	atomic_inc(&p->arrived);
-	while (atomic_read(&p->arrived) < 2 * (int)(round + 1))
+	while (atomic_read(&p->arrived) < 2 * (int)(round + 1)) {
+		if (READ_ONCE(p->gave_up) || time_after(jiffies, until)) {
+			WRITE_ONCE(p->gave_up, true);
+			return false;
+		}
 		cpu_relax();
+	}
+	return true;
+}
+
+/* In a round: this thread enters and leaves the window. */
+static void xu_pair_enter(struct xu_pair *p)
+{
+	if (atomic_inc_return(&p->inside) == 2)
+		atomic_inc(&p->met);
+}
+
+static void xu_pair_leave(struct xu_pair *p)
+{
+	atomic_dec(&p->inside);
 }
 
 static int xu_pair_fn(void *arg)
@@ -2016,8 +2046,7 @@ static int xu_pair_fn(void *arg)
 	struct xu_pair *p = t->p;
 	unsigned int r;
 
-	for (r = 0; r < p->rounds; r++) {
-		xu_pair_wait(p, r);
+	for (r = 0; r < p->rounds && xu_pair_wait(p, r); r++) {
 		p->round(p, t->me, r);
 		if (!(r % 64))
 			cond_resched();
@@ -2026,48 +2055,72 @@ static int xu_pair_fn(void *arg)
 	return 0;
 }
 
-/* Play @p's rounds on the first two online CPUs; false: they did not run. */
+/*
+ * Play @p's rounds on two online CPUs (hot plug held off meanwhile);
+ * false: they did not all run, or the CPUs never met in a window (the
+ * test is then failed or skipped).
+ */
 static bool xu_pair_run(struct kunit *test, struct xu_pair *p)
 {
 	struct xu_pair_thread t[2];
 	struct task_struct *task[2];
 	unsigned int cpu[2], i = 0, c;
+	bool ok = true;
 
+	cpus_read_lock();
 	for_each_online_cpu(c) {
 		if (i < 2)
 			cpu[i++] = c;
 	}
 	if (i < 2) {
-		KUNIT_FAIL(test, "%u online CPUs", i);
-		return false;
+		cpus_read_unlock();
+		kunit_skip(test, "needs two online CPUs");
 	}
 	atomic_set(&p->arrived, 0);
+	atomic_set(&p->inside, 0);
+	atomic_set(&p->met, 0);
+	p->gave_up = false;
 	for (i = 0; i < 2; i++) {
 		t[i] = (struct xu_pair_thread){ .p = p, .me = i };
 		init_completion(&p->done[i]);
-		task[i] = kthread_create(xu_pair_fn, &t[i], "xu-pair/%u", i);
+		task[i] = kthread_create_on_cpu(xu_pair_fn, &t[i], cpu[i], "xu-pair/%u");
 		if (IS_ERR(task[i])) {
 			if (i)
 				kthread_stop(task[0]);	/* never woken: it does not run */
-			KUNIT_FAIL(test, "kthread_create: %pe", task[i]);
+			cpus_read_unlock();
+			KUNIT_FAIL(test, "kthread_create_on_cpu: %pe", task[i]);
 			return false;
 		}
-		kthread_bind(task[i], cpu[i]);
 	}
 	for (i = 0; i < 2; i++)
 		wake_up_process(task[i]);
-	for (i = 0; i < 2; i++)
-		wait_for_completion(&p->done[i]);
-	return true;
+	for (i = 0; i < 2; i++) {
+		if (!wait_for_completion_timeout(&p->done[i], 3 * XU_PAIR_WAIT)) {
+			/* a round that never ends: the threads cannot be stopped */
+			WRITE_ONCE(p->gave_up, true);
+			wait_for_completion(&p->done[i]);
+		}
+	}
+	cpus_read_unlock();
+	if (READ_ONCE(p->gave_up)) {
+		KUNIT_FAIL(test, "a thread waited %u s for the other and gave up",
+			   XU_PAIR_WAIT / HZ);
+		ok = false;
+	} else if (!atomic_read(&p->met)) {
+		kunit_skip(test, "the two CPUs never were in a window at once: nothing tested");
+	}
+	kunit_info(test, "%u rounds on CPUs %u and %u, met in a window %d times\n",
+		   p->rounds, cpu[0], cpu[1], atomic_read(&p->met));
+	return ok;
 }
 
 /*
- * The sample budget (bug 13): the NMI and the poll timer take samples of
- * one socket at once, and during a collector move two CPUs do.  Each
- * round is one tick in which both CPUs ask for XU_BUDGET_ASKS samples
- * each against a limit of XU_BUDGET_LIMIT: every tick grants exactly the
- * limit, and the stats count every grant and every refusal.  A plain
- * read-modify-write of the tick's count or of the stats loses updates here.
+ * The sample budget: the NMI and the poll timer take samples of one
+ * socket at once, and during a collector move two CPUs do.  Each round is
+ * one tick in which both CPUs ask for XU_BUDGET_ASKS samples each against
+ * a limit of XU_BUDGET_LIMIT: every tick grants exactly the limit, and the
+ * stats count every grant and every refusal.  A plain read-modify-write
+ * of the tick's count or of the stats loses updates here.
  */
 #define XU_BUDGET_TICKS		2000
 #define XU_BUDGET_ASKS		200
@@ -2083,8 +2136,10 @@ static void xu_budget_round(struct xu_pair *p, unsigned int me, unsigned int rou
 	struct xu_budget *b = p->data;
 	unsigned int i;
 
+	xu_pair_enter(p);
 	for (i = 0; i < XU_BUDGET_ASKS; i++)
 		b->granted[me][round] += xu_tick_take(b->sk, XU_BUDGET_LIMIT, round + 1);
+	xu_pair_leave(p);
 }
 
 static void xu_test_budget_concurrent(struct kunit *test)
@@ -2098,8 +2153,6 @@ static void xu_test_budget_concurrent(struct kunit *test)
 	b->sk = kunit_kzalloc(test, sizeof(*b->sk), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, b->sk);
 	p.data = b;
-	if (num_online_cpus() < 2)
-		kunit_skip(test, "needs two online CPUs");
 	if (!xu_pair_run(test, &p))
 		return;
 	for (r = 0; r < XU_BUDGET_TICKS; r++) {
@@ -2118,12 +2171,12 @@ static void xu_test_budget_concurrent(struct kunit *test)
 }
 
 /*
- * The socket's count of interrupting counters (bug 3): while the
- * collector moves, the moved boxes start on the new CPU as the old one
- * stops the others, each under its own box's lock.  Each round, each CPU
- * starts its box's counter with its interrupt and stops it again; while
- * its own counter runs the count is at least 1 (at 0, the NMI handler
- * would take a real PMI for another NMI's), and at the end it is 0.
+ * The socket's count of interrupting counters: while the collector moves,
+ * the moved boxes start on the new CPU as the old one stops the others,
+ * each under its own box's lock.  Each round, each CPU starts its box's
+ * counter with its interrupt and stops it again; while its own counter
+ * runs the count is at least 1 (at 0, the NMI handler would take a real
+ * PMI for another NMI's), and at the end it is 0.
  */
 #define XU_PMI_ROUNDS	20000
 
@@ -2140,10 +2193,12 @@ static void xu_pmi_count_round(struct xu_pair *p, unsigned int me, unsigned int 
 	unsigned long flags;
 
 	xu_box_lock(box, &flags);
+	xu_pair_enter(p);
 	xu_ctr_pmi_join(box, 0, true);
 	if (atomic_read(&c->sk->pmi_active) < 1)
 		c->zero[me]++;
 	xu_ctr_pmi_leave(box, 0);
+	xu_pair_leave(p);
 	xu_box_unlock(box, flags);
 }
 
@@ -2161,8 +2216,6 @@ static void xu_test_pmi_count_concurrent(struct kunit *test)
 		raw_spin_lock_init(&c->box[i].lock);
 	}
 	p.data = c;
-	if (num_online_cpus() < 2)
-		kunit_skip(test, "needs two online CPUs");
 	if (!xu_pair_run(test, &p))
 		return;
 	KUNIT_EXPECT_EQ(test, atomic_read(&c->sk->pmi_active), 0);
