@@ -359,7 +359,6 @@ struct snbep_filter_use {
 struct snbep_part {
 	u16 ubox_did;		/* the U-box function: node IDs */
 	u64 frz_en;
-	u64 imc_rst;		/* the iMC box control's reset bits, where it has them */
 	const struct snbep_filter_use *cf_use;	/* { } terminated */
 	u64 cf_tid, cf_state;
 	const char *cf_why;
@@ -527,23 +526,19 @@ static void snbep_box_disable(struct xu_box *box)
 
 /*
  * The E5-2600's iMC box control has only frz and frz_en (guide table
- * 2-60: bits 1:0 reserved); the v2's setup sequence resets every DRAM
- * channel's box (MC_CHy_PCI_PMON_BOX_CTL[1:0] = 0x3) like the others.
- * Where it cannot, the core clears the controls, and the driver reads a
- * counter when an event starts.
+ * 2-60: bits 1:0 reserved): its controls the core clears one by one, and
+ * the driver reads a counter when an event starts.  (The v2's iMC resets
+ * like every other box: its setup sequence sets MC_CHy_PCI_PMON_BOX_CTL
+ * [1:0] to 0x3.)
  */
 static void snbep_imc_box_init(struct xu_box *box)
 {
-	const struct snbep_part *part = box->pmu->type->priv;
-
-	xu_write_reg(box, xu_box_ctl(box), part->frz_en | SNBEP_BOX_FRZ | part->imc_rst);
+	xu_write_reg(box, xu_box_ctl(box), snbep_frz_en(box) | SNBEP_BOX_FRZ);
 }
 
 static void snbep_imc_box_exit(struct xu_box *box)
 {
-	const struct snbep_part *part = box->pmu->type->priv;
-
-	xu_write_reg(box, xu_box_ctl(box), part->imc_rst);
+	xu_write_reg(box, xu_box_ctl(box), 0);
 }
 
 /* Every box with a box control: the same sequences, its own encoder. */
@@ -881,7 +876,6 @@ static const struct snbep_filter_use ivbep_cbox_filter_use[] = {
 
 static const struct snbep_part ivbep_part = {
 	.ubox_did	= IVBEP_UBOX_DID,
-	.imc_rst	= SNBEP_BOX_RST_CTRL | SNBEP_BOX_RST_CTRS,
 	.cf_use		= ivbep_cbox_filter_use,
 	.cf_tid		= IVBEP_CF_TID,
 	.cf_state	= IVBEP_CF_STATE,
@@ -1014,7 +1008,7 @@ static const struct xu_box_type ivbep_imc = {
 	.rates		= ivbep_imc_rates,
 	.fields		= snbep_pci_fields,
 	.events		= snbep_imc_events,
-	.ops		= &snbep_imc_ops,
+	.ops		= &snbep_box_ops,	/* it resets like the others */
 };
 
 /* IRP0's two counters, then IRP1's, at irregular offsets */

@@ -626,11 +626,12 @@ static const struct sim_reg unode_regs[] = {
  */
 #define PART_SNB	BIT(0)
 #define PART_IVB	BIT(1)
-#define EV_PARTS(c, m, n, p)	{ .code = c, .max_inc = m, .name = n, .parts = p }
+#define EV_ON(c, m, n, p, k)	{ .code = c, .max_inc = m, .name = n, .parts = p, .ctrs = k }
+#define EV_PARTS(c, m, n, p)	EV_ON(c, m, n, p, 0)
 #define EV(c, m, n)		EV_PARTS(c, m, n, 0)
 #define EV_SNB(c, m, n)		EV_PARTS(c, m, n, PART_SNB)
 #define EV_IVB(c, m, n)		EV_PARTS(c, m, n, PART_IVB)
-#define EV_IVB_ON(c, m, n, k)	{ .code = c, .max_inc = m, .name = n, .parts = PART_IVB, .ctrs = k }
+#define EV_IVB_ON(c, m, n, k)	EV_ON(c, m, n, PART_IVB, k)
 static const struct sim_event cbox_events[] = {
 	EV(0x00, 1, "CLOCKTICKS"),
 	EV(0x02, 1, "TxR_INSERTS"),
