@@ -163,6 +163,21 @@ unsigned int xu_event_max_inc(const struct xu_box_type *t, int idx, u64 ctl)
 }
 EXPORT_SYMBOL_IF_KUNIT(xu_event_max_inc);
 
+/* The field of @t that @f acts through (xu_field.needs), or NULL. */
+const struct xu_field *xu_field_needed(const struct xu_box_type *t,
+				       const struct xu_field *f)
+{
+	struct xu_field * const *g;
+
+	if (!f->needs)
+		return NULL;
+	for (g = t->fields; *g; g++)
+		if (!strcmp((*g)->attr.attr.name, f->needs) && xu_field_present(t, *g))
+			return *g;
+	return NULL;
+}
+EXPORT_SYMBOL_IF_KUNIT(xu_field_needed);
+
 /*
  * Validate the raw config words against the box's fields.  Returns NULL if
  * acceptable, or a reason for dmesg.  The kernel-owned enable bit and
@@ -246,6 +261,31 @@ static void xu_note_ignored(const struct xu_pmu *xp, const u64 *config,
 	}
 }
 
+/*
+ * A field set without the one it acts through (xu_field.needs: the E5s'
+ * edge and inv act on the thresh comparison) would count nothing on the
+ * silicon; PCM sends edge alone for its frequency transitions.  Such a
+ * config is accepted, and @cfg gets the needed field at its least value
+ * (1); said once per field in dmesg.
+ */
+static void xu_supply_needs(const struct xu_pmu *xp, u64 *cfg)
+{
+	struct xu_field * const *f;
+
+	for (f = xp->type->fields; *f; f++) {
+		const struct xu_field *g = xu_field_needed(xp->type, *f);
+
+		if (!g || !(cfg[(*f)->word] & (*f)->mask) || (cfg[g->word] & g->mask))
+			continue;
+		cfg[g->word] |= BIT_ULL(__ffs64(g->mask));
+		if (test_bit(1, &(*f)->noted) || test_and_set_bit(1, &(*f)->noted))
+			continue;
+		pr_info("%s: %s without %s counts nothing (%s): programmed %s=1 (config=%#llx); noted once per field\n",
+			xp->name, (*f)->attr.attr.name, g->attr.attr.name,
+			(*f)->needs_why, g->attr.attr.name, cfg[0]);
+	}
+}
+
 /**
  * xu_encode_alt() - validate an event's config words and translate them
  * @xp: the PMU
@@ -255,7 +295,8 @@ static void xu_note_ignored(const struct xu_pmu *xp, const u64 *config,
  *	placed on, and what it needs of the box's shared registers
  *
  * Bits the hardware ignores for the event are accepted, left out of @enc
- * but for @enc->ignored, and noted once per field in dmesg.
+ * but for @enc->ignored, and noted once per field in dmesg; a field the
+ * set ones act through is supplied (xu_supply_needs()).
  *
  * Return: NULL, or the reason the config is refused.
  */
@@ -264,13 +305,16 @@ const char *xu_encode_alt(const struct xu_pmu *xp, const u64 *config,
 {
 	const struct xu_box_type *t = xp->type;
 	const char *why = xu_check_config(xp, config);
+	u64 cfg[XU_CONFIG_WORDS];
 
 	memset(enc, 0, sizeof(*enc));
 	if (why)
 		return why;
+	memcpy(cfg, config, sizeof(cfg));
+	xu_supply_needs(xp, cfg);
 	if (t->ops && t->ops->encode) {
 		enc->alt = alt;
-		why = t->ops->encode(t, config, enc);
+		why = t->ops->encode(t, cfg, enc);
 		if (!why && alt && alt >= enc->nalt)
 			why = "no such alternative encoding";
 		if (!why)
@@ -279,7 +323,7 @@ const char *xu_encode_alt(const struct xu_pmu *xp, const u64 *config,
 	}
 	if (alt)
 		return "no such alternative encoding";
-	enc->ctl = config[0] & ~t->enable_bit;
+	enc->ctl = cfg[0] & ~t->enable_bit;
 	if (t->fixed_ctr && enc->ctl == XU_FIXED_EVENT) {
 		/* a fixed counter's control has only the enable bit */
 		enc->ctl = 0;

@@ -104,9 +104,14 @@
 XU_FIELD(event,		event,		0, SNBEP_CTL_EV_SEL);
 XU_FIELD(event_ext,	event,		0, SNBEP_CTL_EV_SEL | SNBEP_CTL_EV_SEL_EXT);
 XU_FIELD(umask,		umask,		0, SNBEP_CTL_UMASK);
-XU_FIELD(edge,		edge,		0, SNBEP_CTL_EDGE);
+/*
+ * guide: ".invert/.edge_det is in series following .thresh", which "must
+ * be set to a non-0 value": without it the encoder programs thresh=1
+ */
+#define SNBEP_NEEDS_THRESH "it acts on the thresh comparison; the guide: for events that increment by no more than 1 per cycle, set .thresh to 0x1"
+XU_FIELD_NEEDS(edge,	edge,		0, SNBEP_CTL_EDGE, "thresh", SNBEP_NEEDS_THRESH);
 XU_FIELD(tid_en,	tid_en,		0, SNBEP_CTL_TID_EN);
-XU_FIELD(inv,		inv,		0, SNBEP_CTL_INVERT);
+XU_FIELD_NEEDS(inv,	inv,		0, SNBEP_CTL_INVERT, "thresh", SNBEP_NEEDS_THRESH);
 XU_FIELD(thresh8,	thresh,		0, SNBEP_CTL_THRESH8);
 XU_FIELD(thresh5,	thresh,		0, SNBEP_CTL_THRESH5);
 XU_FIELD(occ_sel,	occ_sel,	0, SNBEP_PCU_OCC_SEL);

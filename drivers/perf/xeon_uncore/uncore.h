@@ -55,15 +55,20 @@
 /*
  * One config field: a mask in one of the three config words.  A slice is
  * a named part of another field of the box (upstream's QPI match_opc
- * inside match0): both set the same bits, the slice by name.  @noted:
- * bit 0 once dmesg has said that an event's hardware ignores the field
- * (see xu_enc.ignored).
+ * inside match0): both set the same bits, the slice by name.  @needs:
+ * the name of the box's field this one acts through, which must then be
+ * non-zero: when it is 0 the encoder programs it at 1 (@needs_why says
+ * why, in dmesg).  @noted: bit 0 once dmesg has said that an event's
+ * hardware ignores the field (see xu_enc.ignored), bit 1 once it has said
+ * that the needed field was supplied.
  */
 struct xu_field {
 	struct device_attribute attr;
 	u8 word;
 	bool slice;
 	u64 mask;
+	const char *needs;
+	const char *needs_why;
 	unsigned long noted;
 };
 
@@ -75,6 +80,15 @@ ssize_t xu_field_show(struct device *dev, struct device_attribute *attr,
 		.attr = __ATTR(_name, 0444, xu_field_show, NULL),	\
 		.word = (_word),					\
 		.mask = (_mask),					\
+	}
+
+#define XU_FIELD_NEEDS(_var, _name, _word, _mask, _needs, _why)	\
+	static struct xu_field xu_field_##_var = {			\
+		.attr = __ATTR(_name, 0444, xu_field_show, NULL),	\
+		.word = (_word),					\
+		.mask = (_mask),					\
+		.needs = (_needs),					\
+		.needs_why = (_why),					\
 	}
 
 #define XU_FIELD_SLICE(_var, _name, _word, _mask)			\
@@ -744,6 +758,8 @@ unsigned long xu_event_counters(const struct xu_box_type *type, u64 config);
 unsigned int xu_event_max_inc(const struct xu_box_type *t, int idx, u64 ctl);
 const char *xu_check_config(const struct xu_pmu *xp, const u64 *config);
 bool xu_field_present(const struct xu_box_type *t, const struct xu_field *f);
+const struct xu_field *xu_field_needed(const struct xu_box_type *t,
+				       const struct xu_field *f);
 void xu_type_valid(const struct xu_box_type *t, u64 *valid);
 const char *xu_encode_alt(const struct xu_pmu *xp, const u64 *config,
 			  unsigned int alt, struct xu_enc *enc);

@@ -463,6 +463,49 @@ static void xu_setup_pmu(struct xu_pmu *xp, const struct xu_box_type *t)
 	xu_type_valid(t, xp->valid);
 }
 
+/*
+ * A field that acts through another (xu_field.needs: the E5s' edge and
+ * inv through thresh) is never programmed without it: set alone, the
+ * encoder supplies the least value; with every other value (brute force
+ * over the needed field's width) that value is programmed as given.
+ */
+static void xu_test_field_needs(struct kunit *test)
+{
+	const struct xu_box_type *t = xu_param_type(test);
+	struct xu_field * const *f;
+	struct xu_pmu xp;
+
+	xu_setup_pmu(&xp, t);
+	for (f = t->fields; *f; f++) {
+		const struct xu_field *g = xu_field_needed(t, *f);
+		unsigned int shift;
+		u64 v, vmax;
+
+		if (!(*f)->needs || !xu_field_present(t, *f))
+			continue;
+		KUNIT_ASSERT_NOT_NULL_MSG(test, g, "%s: %s needs %s, which it lacks",
+					  t->name, (*f)->attr.attr.name, (*f)->needs);
+		KUNIT_EXPECT_NOT_NULL(test, (*f)->needs_why);
+		/* both are control bits: the encoder's ctl shows them */
+		KUNIT_ASSERT_EQ(test, (*f)->word, 0);
+		KUNIT_ASSERT_EQ(test, g->word, 0);
+		shift = __ffs64(g->mask);
+		vmax = g->mask >> shift;
+		for (v = 0; v <= vmax; v++) {
+			u64 config[XU_CONFIG_WORDS] = { v << shift | (*f)->mask };
+			struct xu_enc enc;
+
+			KUNIT_ASSERT_NULL_MSG(test, xu_encode(&xp, config, &enc),
+					      "%s: %s with %s=%llu", t->name,
+					      (*f)->attr.attr.name, (*f)->needs, v);
+			KUNIT_EXPECT_EQ_MSG(test, (enc.ctl & g->mask) >> shift, v ?: 1,
+					    "%s: %s with %s=%llu", t->name,
+					    (*f)->attr.attr.name, (*f)->needs, v);
+			KUNIT_EXPECT_TRUE(test, enc.ctl & (*f)->mask);
+		}
+	}
+}
+
 /* Every field accepted in full; every other bit but kernel-owned ones refused. */
 static void xu_test_config_bits(struct kunit *test)
 {
@@ -2260,6 +2303,7 @@ static struct kunit_case xu_core_cases[] = {
 	KUNIT_CASE(xu_test_platform_list),
 	KUNIT_CASE_PARAM(xu_test_format_roundtrip, xu_type_gen),
 	KUNIT_CASE_PARAM(xu_test_config_bits, xu_type_gen),
+	KUNIT_CASE_PARAM(xu_test_field_needs, xu_type_gen),
 	KUNIT_CASE_PARAM(xu_test_event_aliases, xu_type_gen),
 	KUNIT_CASE_PARAM(xu_test_constraints, xu_type_gen),
 	KUNIT_CASE_PARAM(xu_test_rates, xu_type_gen),

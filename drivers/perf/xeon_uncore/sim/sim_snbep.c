@@ -184,15 +184,32 @@ static const char *box_ctl_write(struct sim_socket *s, struct sim_box *b,
 	return NULL;
 }
 
-/* rst (bit 17, where the box has it: elsewhere it is reserved) clears. */
+/*
+ * edge_det and invert act on the threshold comparison's result: each
+ * "requires thresh >= 1" (the counter control's field table).  Without a
+ * threshold they have nothing to act on, and the counter counts nothing.
+ */
+static bool ctl_conditioned(const struct sim_ctr_cfg *cfg)
+{
+	return cfg->thresh || !(cfg->edge || cfg->invert);
+}
+
+/*
+ * rst (bit 17, where the box has it: elsewhere it is reserved) clears.
+ * Enabling edge_det or invert without a threshold is a violation.
+ */
 static const char *ctl_write(struct sim_socket *s, struct sim_box *b,
 			     unsigned int n, u64 val)
 {
 	const struct sim_box_type *t = b->type;
+	struct sim_ctr_cfg cfg = {};
 
 	if (val & CTL_RST)
 		b->reg[t->ctr_reg][n] = 0;
 	b->reg[t->ctl_reg][n] = val & ~CTL_RST;
+	t->decode(s, b, n, &cfg);
+	if (cfg.programmed && !ctl_conditioned(&cfg))
+		return "edge_det or invert enabled without a threshold";
 	return NULL;
 }
 
@@ -218,7 +235,7 @@ static void boxed_decode(struct sim_socket *s, struct sim_box *b,
 			 unsigned int n, struct sim_ctr_cfg *cfg)
 {
 	decode_ctl(b->reg[R_CTL][n], false, cfg);
-	cfg->counting = cfg->programmed && !box_frozen(s, b);
+	cfg->counting = cfg->programmed && ctl_conditioned(cfg) && !box_frozen(s, b);
 }
 
 /* The U-box has no box control: a counter runs while its en is set. */
@@ -226,7 +243,7 @@ static void ubox_decode(struct sim_socket *s, struct sim_box *b,
 			unsigned int n, struct sim_ctr_cfg *cfg)
 {
 	decode_ctl(b->reg[F_CTL][n], true, cfg);
-	cfg->counting = cfg->programmed && !global_frozen(s, b);
+	cfg->counting = cfg->programmed && ctl_conditioned(cfg) && !global_frozen(s, b);
 }
 
 /*
@@ -272,7 +289,7 @@ static void pcu_decode(struct sim_socket *s, struct sim_box *b,
 	u64 ctl = b->reg[R_CTL][n];
 
 	decode_ctl(ctl, true, cfg);
-	cfg->counting = cfg->programmed && !box_frozen(s, b);
+	cfg->counting = cfg->programmed && ctl_conditioned(cfg) && !box_frozen(s, b);
 	cfg->umask = FIELD_GET(PCU_OCC_SEL, ctl);
 	if (cfg->event >= EV_FREQ_BAND0 && cfg->event <= EV_FREQ_BAND3)
 		cfg->filter = FILTER_USED |

@@ -157,6 +157,37 @@ static void test_snbep_pci_dwords(struct kunit *test)
 			0xfffffff0ULL + sim_truth(tsim(test), 0, 5, 0, 0));
 }
 
+/*
+ * edge_det and invert act on the threshold comparison: enabled with no
+ * threshold, a counter counts nothing and the write is a violation; with
+ * one it counts (C-box 1's TOR_OCCUPANCY on counter 0, socket 0).
+ */
+static void test_snbep_edge_needs_thresh(struct kunit *test)
+{
+	static const u64 cond[] = { EDGE, BIT_ULL(23), EDGE | BIT_ULL(23) };
+	struct sim_pattern pat = { .len = 4, .p = { 0, 3, 0, 2 } };
+	unsigned int i;
+
+	/* empty and not in turn: each condition holds, or changes, in some cycles */
+	KUNIT_ASSERT_EQ(test, sim_rate_set(tsim(test), "cbox", 1, 0x36, 0, &pat), 0);
+	for (i = 0; i < ARRAY_SIZE(cond); i++) {
+		u64 n = nviol(test);
+
+		wr(test, 0, C_CTR(1, 0), 0);
+		wr(test, 0, C_CTL(1, 0), CTL(0x36, 0) | cond[i]);
+		KUNIT_EXPECT_EQ(test, nviol(test), n + 1);
+		KUNIT_EXPECT_STREQ(test, last_why(test),
+				   "edge_det or invert enabled without a threshold");
+		sim_advance(tsim(test), 1000);
+		KUNIT_EXPECT_EQ_MSG(test, rd(test, 0, C_CTR(1, 0)), 0ULL, "ctl %#llx", cond[i]);
+		wr(test, 0, C_CTL(1, 0), CTL(0x36, 0) | cond[i] | 1ULL << 24);
+		KUNIT_EXPECT_EQ(test, nviol(test), n + 1);
+		sim_advance(tsim(test), 1000);
+		KUNIT_EXPECT_GT_MSG(test, rd(test, 0, C_CTR(1, 0)), 0ULL, "ctl %#llx", cond[i]);
+		wr(test, 0, C_CTL(1, 0), 0);
+	}
+}
+
 static void test_snbep_freeze(struct kunit *test)
 {
 	struct sim *sim = tsim(test);
@@ -492,6 +523,7 @@ static struct kunit_case snbep_test_cases[] = {
 	KUNIT_CASE(test_snbep_reset_values),
 	KUNIT_CASE(test_snbep_pci_dwords),
 	KUNIT_CASE(test_snbep_freeze),
+	KUNIT_CASE(test_snbep_edge_needs_thresh),
 	KUNIT_CASE(test_snbep_reset_bits),
 	KUNIT_CASE_PARAM(test_snbep_reserved, rsv_gen_params),
 	KUNIT_CASE(test_snbep_write_only),
