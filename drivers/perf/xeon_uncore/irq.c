@@ -592,9 +592,10 @@ static bool xu_cpu_core(unsigned int cpu, unsigned int *pkg, unsigned int *core)
 
 /*
  * pmi_core_sel is a mask of the package's cores; which bit is which core
- * is not documented.  Taken here: bit i is the i-th core of the package
- * in ascending core ID order, counting every present core (one that has
- * not been online since the driver loaded is not known, nor counted).
+ * is not documented.  The assumption (xeon_uncore_assumed.h, shared with
+ * the model): bit i is the i-th core of the package in ascending core ID
+ * order, counting every present core (here, one that has not been online
+ * since the driver loaded is not known, nor counted).
  */
 static unsigned int xu_core_rank(unsigned int cpu)
 {

@@ -25,19 +25,20 @@
  * clear with them) and sets en_all again.
  */
 #include <linux/bits.h>
+#include <linux/perf/xeon_uncore_assumed.h>
 #include <kunit/visibility.h>
 
 #include "uncore.h"
 
 #define NHMEX_U_GLOBAL_CTL		0xc00
 #define NHMEX_U_GLOBAL_CTL_EN		BIT_ULL(0)	/* U-box counter */
-#define NHMEX_U_GLOBAL_CTL_CORE_SEL	GENMASK_ULL(8, 1)
+#define NHMEX_U_GLOBAL_CTL_CORE_SEL	XU_ASSUMED_NHMEX_PMI_CORE_SEL
 #define NHMEX_U_GLOBAL_CTL_EN_ALL	BIT_ULL(28)
 #define NHMEX_U_GLOBAL_STATUS		0xc01
 #define NHMEX_U_GLOBAL_OVF_CTL		0xc02
 /* GLOBAL_STATUS, and bit for bit GLOBAL_OVF_CTL */
-#define NHMEX_U_ST_OV_U			BIT_ULL(0)
-#define NHMEX_U_ST_OV_W			BIT_ULL(1)
+#define NHMEX_U_ST_OV_U			XU_ASSUMED_NHMEX_U_ST_OV_U
+#define NHMEX_U_ST_OV_W			XU_ASSUMED_NHMEX_U_ST_OV_W
 #define NHMEX_U_ST_OV_S1		BIT_ULL(2)	/* C-boxes 4-7 */
 #define NHMEX_U_ST_OV_S0		BIT_ULL(3)	/* C-boxes 0-3 */
 #define NHMEX_U_ST_PMI			BIT_ULL(30)
@@ -57,8 +58,8 @@
 /* S-box SUMMARY (guide 2.1.5): which boxes of the side overflowed */
 #define NHMEX_S0_SUMMARY		0xc43
 #define NHMEX_S1_SUMMARY		0xcc3
-#define NHMEX_S_SUM_OV_C_R		BIT_ULL(0)	/* C-box 2, 3 (6, 7) */
-#define NHMEX_S_SUM_OV_C_L		BIT_ULL(2)	/* C-box 0, 1 (4, 5) */
+#define NHMEX_S_SUM_OV_C_R		XU_ASSUMED_NHMEX_S_SUM_OV_C_R
+#define NHMEX_S_SUM_OV_C_L		XU_ASSUMED_NHMEX_S_SUM_OV_C_L
 #define NHMEX_S_SUM_OV_MB		BIT_ULL(16)	/* B-box (M-box) */
 #define NHMEX_S_SUM_OV_S		BIT_ULL(18)
 #define NHMEX_S_SUM_OV_R		BIT_ULL(19)	/* the R-box half */
@@ -254,10 +255,13 @@ static const u32 nhmex_cbox_mid[WSMEX_C_BOXES] = {
 	NHMEX_S1_SUMMARY, NHMEX_S1_SUMMARY, NHMEX_S1_SUMMARY, NHMEX_S1_SUMMARY,
 };
 
+#define NHMEX_CBOX_SUM(c)	(XU_ASSUMED_NHMEX_CBOX_RIGHT(c) ?		\
+				 NHMEX_S_SUM_OV_C_R : NHMEX_S_SUM_OV_C_L)
+
 static const u64 nhmex_cbox_mid_bits[WSMEX_C_BOXES] = {
-	NHMEX_S_SUM_OV_C_L, NHMEX_S_SUM_OV_C_L, NHMEX_S_SUM_OV_C_R,
-	NHMEX_S_SUM_OV_C_R, NHMEX_S_SUM_OV_C_L, NHMEX_S_SUM_OV_C_L,
-	NHMEX_S_SUM_OV_C_R, NHMEX_S_SUM_OV_C_R,
+	NHMEX_CBOX_SUM(0), NHMEX_CBOX_SUM(1), NHMEX_CBOX_SUM(2),
+	NHMEX_CBOX_SUM(3), NHMEX_CBOX_SUM(4), NHMEX_CBOX_SUM(5),
+	NHMEX_CBOX_SUM(6), NHMEX_CBOX_SUM(7),
 };
 
 static const struct xu_ovf nhmex_cbox_ovf = {

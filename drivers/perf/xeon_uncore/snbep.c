@@ -23,6 +23,7 @@
 #include <linux/bitfield.h>
 #include <linux/bits.h>
 #include <linux/kernel.h>
+#include <linux/perf/xeon_uncore_assumed.h>
 #include <kunit/visibility.h>
 
 #include "uncore.h"
@@ -798,33 +799,29 @@ EXPORT_SYMBOL_IF_KUNIT(xu_snbep_platform);
 
 /*
  * U_MSR_PMON_GLOBAL_STATUS: the guide names ov_u, ov_u_fixed and ov_rq
- * (or ov_r3{0,1}) but not where they are.  These bits are this driver's
- * choice, and the model's; on hardware, a forced overflow of each box
- * shows the real layout, and this table is the one place to fix.
+ * (or ov_r3{0,1}) but not where they are: xeon_uncore_assumed.h.
  */
-#define IVBEP_OV_U			BIT_ULL(0)
-#define IVBEP_OV_U_FIXED		BIT_ULL(1)
-#define IVBEP_OV_C			BIT_ULL(2)
-#define IVBEP_OV_P			BIT_ULL(3)
-#define IVBEP_OV_H			BIT_ULL(4)
-#define IVBEP_OV_M			BIT_ULL(5)
-#define IVBEP_OV_I			BIT_ULL(6)
-#define IVBEP_OV_Q			BIT_ULL(7)
-#define IVBEP_OV_R2			BIT_ULL(8)
-#define IVBEP_OV_R3_0			BIT_ULL(9)	/* R3QPI agent 0: links 0, 1 */
-#define IVBEP_OV_R3_1			BIT_ULL(10)	/* R3QPI agent 1: link 2 */
-#define IVBEP_OV_ALL			GENMASK_ULL(10, 0)
+#define IVBEP_OV_U			XU_ASSUMED_IVBEP_OV_U
+#define IVBEP_OV_U_FIXED		XU_ASSUMED_IVBEP_OV_U_FIXED
+#define IVBEP_OV_C			XU_ASSUMED_IVBEP_OV_C
+#define IVBEP_OV_P			XU_ASSUMED_IVBEP_OV_P
+#define IVBEP_OV_H			XU_ASSUMED_IVBEP_OV_H
+#define IVBEP_OV_M			XU_ASSUMED_IVBEP_OV_M
+#define IVBEP_OV_I			XU_ASSUMED_IVBEP_OV_I
+#define IVBEP_OV_Q			XU_ASSUMED_IVBEP_OV_Q
+#define IVBEP_OV_R2			XU_ASSUMED_IVBEP_OV_R2
+#define IVBEP_OV_R3_0			XU_ASSUMED_IVBEP_OV_R3_0
+#define IVBEP_OV_R3_1			XU_ASSUMED_IVBEP_OV_R3_1
+#define IVBEP_OV_ALL			XU_ASSUMED_IVBEP_OV_ALL
 
 /*
  * Box status registers: W1C, a bit per counter.  PCI boxes at 0xf8; the
- * U-box's and PCU's just below their counter 0 (likwid's addresses), the
- * C-box's likewise (0xd15 + 0x20n: the guide's C-box table does not list
- * it; our choice).
+ * MSR boxes' are not in the guide: xeon_uncore_assumed.h.
  */
 #define IVBEP_PCI_BOX_STATUS		0xf8
-#define IVBEP_U_BOX_STATUS		0xc15
-#define IVBEP_PCU_BOX_STATUS		0xc35
-#define IVBEP_C0_BOX_STATUS		0xd15
+#define IVBEP_U_BOX_STATUS		XU_ASSUMED_IVBEP_U_BOX_STATUS
+#define IVBEP_PCU_BOX_STATUS		XU_ASSUMED_IVBEP_PCU_BOX_STATUS
+#define IVBEP_C0_BOX_STATUS		XU_ASSUMED_IVBEP_C0_BOX_STATUS
 #define IVBEP_C0_FILTER1		0xd1a
 
 /* C-box FILTER0 (config1 31:0) and FILTER1 (config1 63:32, upstream's packing) */

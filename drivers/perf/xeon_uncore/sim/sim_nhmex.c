@@ -12,6 +12,7 @@
 #include <linux/bits.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
+#include <linux/perf/xeon_uncore_assumed.h>
 #include <kunit/visibility.h>
 
 #include "sim.h"
@@ -27,14 +28,14 @@ enum { GLOBAL_CTL, GLOBAL_STATUS, GLOBAL_OVF_CTL, EVT_SEL, CTR, SUMMARY };
 
 /* U_MSR_PMON_GLOBAL_CTL */
 #define U_CTL_EN		BIT_ULL(0)
-#define U_CTL_PMI_CORE_SEL	GENMASK_ULL(8, 1)
+#define U_CTL_PMI_CORE_SEL	XU_ASSUMED_NHMEX_PMI_CORE_SEL
 #define U_CTL_EN_ALL		BIT_ULL(28)
 #define U_CTL_RST_ALL		BIT_ULL(29)
-#define U_CTL_FRZ_ALL		BIT_ULL(31)
+#define U_CTL_FRZ_ALL		XU_ASSUMED_NHMEX_FRZ_ALL
 
 /* U_MSR_PMON_GLOBAL_STATUS and, bit for bit, U_MSR_PMON_GLOBAL_OVF_CTL */
-#define U_ST_OV_U		BIT_ULL(0)
-#define U_ST_OV_W		BIT_ULL(1)
+#define U_ST_OV_U		XU_ASSUMED_NHMEX_U_ST_OV_U
+#define U_ST_OV_W		XU_ASSUMED_NHMEX_U_ST_OV_W
 #define U_ST_OV_S1		BIT_ULL(2)
 #define U_ST_OV_S0		BIT_ULL(3)
 #define U_ST_PMI		BIT_ULL(30)
@@ -58,8 +59,8 @@ enum { GLOBAL_CTL, GLOBAL_STATUS, GLOBAL_OVF_CTL, EVT_SEL, CTR, SUMMARY };
 #define NHMEX_W_CTRS		4
 
 /* S_MSR_PMON_SUMMARY (guide 2.1.5) */
-#define S_SUM_OV_C_R		BIT_ULL(0)	/* C-box 2, 3 (S1: 6, 7) */
-#define S_SUM_OV_C_L		BIT_ULL(2)	/* C-box 0, 1 (S1: 4, 5) */
+#define S_SUM_OV_C_R		XU_ASSUMED_NHMEX_S_SUM_OV_C_R
+#define S_SUM_OV_C_L		XU_ASSUMED_NHMEX_S_SUM_OV_C_L
 #define S_SUM_OV_MB		BIT_ULL(16)	/* the B-box (or M-box) of the side */
 #define S_SUM_OV_S		BIT_ULL(18)
 #define S_SUM_OV_R		BIT_ULL(19)	/* the R-box half of the side */
@@ -167,18 +168,17 @@ static u64 box_status(struct sim_socket *s, unsigned int type, unsigned int i)
  * S-box @side's SUMMARY (guide 2.1.5): which boxes of its side of the chip
  * have an overflow.  Not a latch: the guide says clearing the lowest-level
  * bit clears every summary above it, so it is computed from the status
- * registers below it.  Each pair of C-boxes has one bit: 0 and 1 (4 and
- * 5) ov_c_l, 2 and 3 (6 and 7) ov_c_r.
+ * registers below it.  Which C-boxes are the "left" ones (ov_c_l) and
+ * which the right (ov_c_r) is the shared assumption.
  */
 static u64 s_summary(struct sim_socket *s, unsigned int side)
 {
-	unsigned int c = side * NHMEX_CBOXES / NHMEX_SIDES;
+	unsigned int i, c = side * NHMEX_CBOXES / NHMEX_SIDES;
 	u64 val = 0;
 
-	if (box_status(s, NHMEX_CBOX, c) || box_status(s, NHMEX_CBOX, c + 1))
-		val |= S_SUM_OV_C_L;
-	if (box_status(s, NHMEX_CBOX, c + 2) || box_status(s, NHMEX_CBOX, c + 3))
-		val |= S_SUM_OV_C_R;
+	for (i = 0; i < NHMEX_CBOXES / NHMEX_SIDES; i++)
+		if (box_status(s, NHMEX_CBOX, c + i))
+			val |= XU_ASSUMED_NHMEX_CBOX_RIGHT(i) ? S_SUM_OV_C_R : S_SUM_OV_C_L;
 	if (box_status(s, NHMEX_SBOX, side))
 		val |= S_SUM_OV_S;
 	if (box_status(s, NHMEX_BBOX, side) || box_status(s, NHMEX_MBOX, side))
@@ -196,8 +196,9 @@ static u64 s_summary_read(struct sim_socket *s, struct sim_box *b,
 
 /*
  * The Westmere-EX's C-boxes 8 and 9: where they report is not in the
- * guide.  The model reports them in ov_s0 and ov_s1 of the global status
- * with no SUMMARY bit (a driver that walks by SUMMARY alone misses them).
+ * guide.  The model reports them in ov_s0 or ov_s1 of the global status
+ * (the shared assumption) with no SUMMARY bit (a driver that walks by
+ * SUMMARY alone misses them).
  */
 static u64 wsmex_cbox_status(struct sim_socket *s, unsigned int i)
 {
@@ -216,11 +217,15 @@ static u64 u_status_read(struct sim_socket *s, struct sim_box *b,
 			 unsigned int n)
 {
 	u64 val = b->reg[GLOBAL_STATUS][0];
+	unsigned int c;
 
-	if (s_summary(s, 0) || wsmex_cbox_status(s, NHMEX_CBOXES))
+	if (s_summary(s, 0))
 		val |= U_ST_OV_S0;
-	if (s_summary(s, 1) || wsmex_cbox_status(s, NHMEX_CBOXES + 1))
+	if (s_summary(s, 1))
 		val |= U_ST_OV_S1;
+	for (c = NHMEX_CBOXES; c < WSMEX_CBOXES; c++)
+		if (wsmex_cbox_status(s, c))
+			val |= XU_ASSUMED_WSMEX_CBOX_SIDE(c) ? U_ST_OV_S1 : U_ST_OV_S0;
 	if (box_status(s, NHMEX_WBOX, 0))
 		val |= U_ST_OV_W;
 	return val;

@@ -35,8 +35,8 @@
  * thread stops waiting.  A PMI for the thread's own CPU is sent after the
  * lock is dropped (nmi_self, not counted in nmi_sent).
  *
- * Core numbering (our assumption: the guide calls pmi_core_sel a core mask
- * without saying how cores are numbered): bit i of a socket's mask is the
+ * Core numbering (the shared assumption, xeon_uncore_assumed.h: the guide
+ * calls pmi_core_sel a core mask without saying how cores are numbered): bit i of a socket's mask is the
  * i-th core, by ascending topology_core_id() (as the CPU was last seen
  * online), of the present CPUs whose
  * topology_physical_package_id() is the socket (the socket an MSR access

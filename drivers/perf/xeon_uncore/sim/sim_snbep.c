@@ -24,6 +24,7 @@
 #include <linux/bits.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
+#include <linux/perf/xeon_uncore_assumed.h>
 #include <kunit/visibility.h>
 
 #include "sim.h"
@@ -108,7 +109,7 @@ enum { MM_MATCH0, MM_MATCH1, MM_MASK0, MM_MASK1 };
  * row of the same-numbered box of type status_tidx (itself, or the iMC
  * channel for its DCLK counter, the U-box for UCLK), and the summary bits
  * in U_MSR_PMON_GLOBAL_STATUS.  The summary layout is not in the guide:
- * it is the driver's (snbep.c), bit for bit.
+ * it is the shared assumption (xeon_uncore_assumed.h).
  */
 struct ivbep_ovf {
 	u8 status_tidx;
@@ -118,18 +119,18 @@ struct ivbep_ovf {
 	const u64 *summary_box;	/* per box, when they differ */
 };
 
-#define IVBEP_OV_U		BIT_ULL(0)
-#define IVBEP_OV_U_FIXED	BIT_ULL(1)
-#define IVBEP_OV_C		BIT_ULL(2)
-#define IVBEP_OV_P		BIT_ULL(3)
-#define IVBEP_OV_H		BIT_ULL(4)
-#define IVBEP_OV_M		BIT_ULL(5)
-#define IVBEP_OV_I		BIT_ULL(6)
-#define IVBEP_OV_Q		BIT_ULL(7)
-#define IVBEP_OV_R2		BIT_ULL(8)
-#define IVBEP_OV_R3_0		BIT_ULL(9)
-#define IVBEP_OV_R3_1		BIT_ULL(10)
-#define IVBEP_OV_ALL		GENMASK_ULL(10, 0)
+#define IVBEP_OV_U		XU_ASSUMED_IVBEP_OV_U
+#define IVBEP_OV_U_FIXED	XU_ASSUMED_IVBEP_OV_U_FIXED
+#define IVBEP_OV_C		XU_ASSUMED_IVBEP_OV_C
+#define IVBEP_OV_P		XU_ASSUMED_IVBEP_OV_P
+#define IVBEP_OV_H		XU_ASSUMED_IVBEP_OV_H
+#define IVBEP_OV_M		XU_ASSUMED_IVBEP_OV_M
+#define IVBEP_OV_I		XU_ASSUMED_IVBEP_OV_I
+#define IVBEP_OV_Q		XU_ASSUMED_IVBEP_OV_Q
+#define IVBEP_OV_R2		XU_ASSUMED_IVBEP_OV_R2
+#define IVBEP_OV_R3_0		XU_ASSUMED_IVBEP_OV_R3_0
+#define IVBEP_OV_R3_1		XU_ASSUMED_IVBEP_OV_R3_1
+#define IVBEP_OV_ALL		XU_ASSUMED_IVBEP_OV_ALL
 
 /* U_MSR_PMON_GLOBAL_CTL */
 #define IVBEP_G_CORE_SEL	GENMASK_ULL(14, 0)
@@ -1296,7 +1297,7 @@ static u32 v2_pmi(struct sim_socket *s)
 	(&(const struct ivbep_ovf){ .status_tidx = _tidx, .status_row = _row, \
 				    .bit0 = _bit0, .summary = _sum })
 
-/* U-box: the E5-2600's counters, the global registers, its status at 0xc15 */
+/* U-box: the E5-2600's counters, the global registers, its status (assumed) */
 static const struct sim_reg v2_ubox_regs[] = {
 	[F_CTL] = CTL_ROW(0x10, 2, 1, 64, V2_UBOX_CTL_RSV),
 	[F_CTR] = CTR_ROW(0x16, 2, 1, 44),
@@ -1313,7 +1314,8 @@ static const struct sim_reg v2_ubox_regs[] = {
 	/* fields not in our copy of the guide: storage */
 	[U_GCFG] = PLAIN_ROW("U_MSR_PMON_GLOBAL_CONFIG", 0x6, 64, MSR_HIGH),
 	/* counters 0, 1 and (our choice) the UCLK counter at bit 2 */
-	[U_BST] = STATUS_ROW("U_MSR_PMON_BOX_STATUS", 0x15, 64, ~GENMASK_ULL(2, 0)),
+	[U_BST] = STATUS_ROW("U_MSR_PMON_BOX_STATUS",
+			     XU_ASSUMED_IVBEP_U_BOX_STATUS - 0xc00, 64, ~GENMASK_ULL(2, 0)),
 };
 
 static const struct sim_reg v2_uclk_regs[] = {
@@ -1333,7 +1335,8 @@ static const struct sim_reg v2_cbox_regs[] = {
 	[R_CTR] = CTR_ROW(0x16, 4, 1, 44),
 	[R_X0] = PLAIN_ROW("Cn_MSR_PMON_BOX_FILTER0", 0x14, 64, V2_CF0_RSV),
 	[R_X1] = PLAIN_ROW("Cn_MSR_PMON_BOX_FILTER1", 0x1a, 64, V2_CF1_RSV),
-	[R_X2] = STATUS_ROW("Cn_MSR_PMON_BOX_STATUS", 0x15, 64, ~GENMASK_ULL(3, 0)),
+	[R_X2] = STATUS_ROW("Cn_MSR_PMON_BOX_STATUS",
+			    XU_ASSUMED_IVBEP_C0_BOX_STATUS - 0xd00, 64, ~GENMASK_ULL(3, 0)),
 };
 
 static const struct sim_reg v2_pcu_regs[] = {
@@ -1341,7 +1344,8 @@ static const struct sim_reg v2_pcu_regs[] = {
 	[R_CTL] = CTL_ROW(0x10, 4, 1, 64, V2_PCU_CTL_RSV),
 	[R_CTR] = CTR_ROW(0x16, 4, 1, 48),
 	[R_X0] = PLAIN_ROW("PCU_MSR_PMON_BOX_FILTER", 0x14, 64, MSR_HIGH),
-	[R_X1] = STATUS_ROW("PCU_MSR_PMON_BOX_STATUS", 0x15, 64, ~GENMASK_ULL(3, 0)),
+	[R_X1] = STATUS_ROW("PCU_MSR_PMON_BOX_STATUS",
+			    XU_ASSUMED_IVBEP_PCU_BOX_STATUS - 0xc20, 64, ~GENMASK_ULL(3, 0)),
 };
 
 #define V2_PCI_STATUS(bits)	STATUS_ROW("PCI_PMON_BOX_STATUS", 0xf8, 32, \

@@ -11,6 +11,7 @@
 #include <linux/bits.h>
 #include <linux/err.h>
 #include <linux/module.h>
+#include <linux/perf/xeon_uncore_assumed.h>
 #include <linux/string.h>
 
 #include "sim.h"
@@ -546,14 +547,14 @@ static struct kunit_suite snbep_test_suite = {
 
 #define V2_GCTL		0xc00
 #define V2_GSTATUS	0xc01
-#define V2_C_STATUS(b)	(0xd15 + 0x20 * (b))
+#define V2_C_STATUS(b)	(XU_ASSUMED_IVBEP_C0_BOX_STATUS + 0x20 * (b))
 #define V2_C_FILTER1(b)	(0xd1a + 0x20 * (b))
 #define V2_OV_EN	BIT_ULL(20)
 #define V2_INVERT	BIT_ULL(23)
 #define V2_UNFRZ_ALL	BIT_ULL(29)
 #define V2_FRZ_ALL	BIT_ULL(31)
-#define V2_OV_C		BIT_ULL(2)	/* the driver's layout (snbep.c) */
-#define V2_OV_M		BIT_ULL(5)
+#define V2_OV_C		XU_ASSUMED_IVBEP_OV_C
+#define V2_OV_M		XU_ASSUMED_IVBEP_OV_M
 #define V2_IRP		SIM_PCI_ADDR(5, 6, 0)
 #define V2_PSTATUS	0xf8
 

@@ -10,6 +10,7 @@
 #include <linux/err.h>
 #include <linux/math64.h>
 #include <linux/module.h>
+#include <linux/perf/xeon_uncore_assumed.h>
 #include <linux/string.h>
 
 #include "sim.h"
@@ -22,14 +23,14 @@
 #define U_CTR		0xc11
 
 #define U_EN		BIT_ULL(0)
-#define U_CORE_SEL(m)	((u64)(m) << 1)
+#define U_CORE_SEL(m)	((u64)(m) << __ffs64(XU_ASSUMED_NHMEX_PMI_CORE_SEL))
 #define EN_ALL		BIT_ULL(28)
 #define RST_ALL		BIT_ULL(29)
-#define FRZ_ALL		BIT_ULL(31)
+#define FRZ_ALL		XU_ASSUMED_NHMEX_FRZ_ALL
 #define ST_PMI		BIT_ULL(30)
 #define ST_OV_S0	BIT_ULL(3)
 #define ST_OV_S1	BIT_ULL(2)
-#define ST_OV_U		BIT_ULL(0)
+#define ST_OV_U		XU_ASSUMED_NHMEX_U_ST_OV_U
 
 #define EDGE		BIT_ULL(18)
 #define PMI_EN		BIT_ULL(20)

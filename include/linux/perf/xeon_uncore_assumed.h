@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * What no guide we have states, but the xeon_uncore driver and its model
+ * (xeon_uncore_sim) must both decide: the one home of each such guess.
+ *
+ * Every fact a guide states is written twice on purpose, once in the
+ * driver and once in the model, each from the guide's words, so that the
+ * model can catch the driver.  A guess cannot be checked that way: a test
+ * of it would only compare a copy with its original.  So each guess is
+ * written once, here, tagged "assumed:", with why it was taken and what
+ * on real hardware would confirm or correct it, and both sides include
+ * it.  Documentation/admin-guide/perf/xeon-uncore.rst lists them under
+ * "To confirm on hardware"; correcting one is a change to this file.
+ *
+ * Guides: the Xeon 7500 uncore programming guide (323535), the E5-2600
+ * (327043) and E5-2600 v2 (329468) uncore performance monitoring guides,
+ * as excerpted in the project's seeds.
+ */
+#ifndef _LINUX_PERF_XEON_UNCORE_ASSUMED_H
+#define _LINUX_PERF_XEON_UNCORE_ASSUMED_H
+
+#include <linux/bits.h>
+
+/* ==== Xeon 7500 and E7 ================================================= */
+
+/*
+ * assumed: U_MSR_PMON_GLOBAL_STATUS bit 0 is ov_u and bit 1 ov_w.  The
+ * guide names both in bits 1:0 without saying which is which.  Confirm:
+ * overflow a W-box counter with pmi_en and read 0xc01.
+ */
+#define XU_ASSUMED_NHMEX_U_ST_OV_U	BIT_ULL(0)
+#define XU_ASSUMED_NHMEX_U_ST_OV_W	BIT_ULL(1)
+
+/*
+ * assumed: pmi_core_sel is U_MSR_PMON_GLOBAL_CTL bits 8:1.  Linux uses
+ * 4:1; the guide's examples are 8-bit core masks ("11000100" = cores 2,
+ * 6 and 7), which only 8:1 holds.  Confirm: write 0x1fe and read it back.
+ */
+#define XU_ASSUMED_NHMEX_PMI_CORE_SEL	GENMASK_ULL(8, 1)
+
+/*
+ * assumed: frz_all is U_MSR_PMON_GLOBAL_CTL bit 31 (from Linux: our copy
+ * of the guide lacks the field table), and nothing counts while it is set.
+ * Confirm: set it with a counter running and read the counter twice.
+ */
+#define XU_ASSUMED_NHMEX_FRZ_ALL	BIT_ULL(31)
+
+/*
+ * assumed: S_MSR_PMON_SUMMARY's "left C Boxes" (ov_c_l, bit 2) are
+ * C-boxes 0 and 1 of S-box 0's side (4 and 5 of S-box 1's), its right
+ * ones (ov_c_r, bit 0: the row is cut from our copy) 2 and 3 (6 and 7).
+ * The guide says left and right without numbering them.  Confirm:
+ * overflow C-box 0 with pmi_en and read 0xc43.
+ */
+#define XU_ASSUMED_NHMEX_S_SUM_OV_C_R	BIT_ULL(0)
+#define XU_ASSUMED_NHMEX_S_SUM_OV_C_L	BIT_ULL(2)
+#define XU_ASSUMED_NHMEX_CBOX_RIGHT(c)	(((c) & 2) != 0)
+
+/*
+ * assumed: the Westmere-EX's C-boxes 8 and 9 (no guide for that part)
+ * report in U_MSR_PMON_GLOBAL_STATUS as sides 0 (ov_s0) and 1 (ov_s1)
+ * respectively, with no S-box SUMMARY bit.  The driver reads both whenever either is
+ * set, so it also works if they report elsewhere under ov_s0/ov_s1.
+ * Confirm: overflow C-box 8 with pmi_en and read 0xc01, 0xc43, 0xcc3.
+ */
+#define XU_ASSUMED_WSMEX_CBOX_SIDE(c)	((c) - 8)
+
+/*
+ * assumed: pmi_core_sel (both families) is a mask of the package's
+ * cores in which bit i is the i-th core of the package in ascending core
+ * ID order (topology_core_id()), counting every present core.  The guides
+ * call it a core mask without numbering the cores.  Confirm: select one
+ * core, overflow a counter with a PMI, see which CPU's NMI count moves.
+ * (A rule, not a value: the driver's xu_core_rank() and the model's
+ * sim_nmi.c each follow it and cite this entry.)
+ */
+
+/* ==== Xeon E5-2600 v2 ================================================== */
+
+/*
+ * assumed: where U_MSR_PMON_GLOBAL_STATUS (0xc01) keeps each box type's
+ * overflow summary.  The guide names ov_u, ov_u_fixed and ov_rq (also
+ * ov_r3{0,1}) but gives no bit positions; these are ours.  Confirm:
+ * overflow one counter of each box type with ov_en and read 0xc01.  Only
+ * this table would change.
+ */
+#define XU_ASSUMED_IVBEP_OV_U		BIT_ULL(0)
+#define XU_ASSUMED_IVBEP_OV_U_FIXED	BIT_ULL(1)
+#define XU_ASSUMED_IVBEP_OV_C		BIT_ULL(2)
+#define XU_ASSUMED_IVBEP_OV_P		BIT_ULL(3)
+#define XU_ASSUMED_IVBEP_OV_H		BIT_ULL(4)
+#define XU_ASSUMED_IVBEP_OV_M		BIT_ULL(5)
+#define XU_ASSUMED_IVBEP_OV_I		BIT_ULL(6)
+#define XU_ASSUMED_IVBEP_OV_Q		BIT_ULL(7)
+#define XU_ASSUMED_IVBEP_OV_R2		BIT_ULL(8)
+#define XU_ASSUMED_IVBEP_OV_R3_0	BIT_ULL(9)	/* R3QPI links 0, 1 */
+#define XU_ASSUMED_IVBEP_OV_R3_1	BIT_ULL(10)	/* R3QPI link 2 */
+#define XU_ASSUMED_IVBEP_OV_ALL		GENMASK_ULL(10, 0)
+
+/*
+ * assumed: the box status registers (W1C, a bit per counter) of the MSR
+ * boxes: the U-box's at 0xc15 and the PCU's at 0xc35 (likwid's addresses,
+ * not the guide's), each C-box's at 0xd15 + 0x20 * n (no source at all:
+ * the C-box register table in our copy does not list one).  Confirm:
+ * overflow a counter of the box with ov_en and read the address.
+ */
+#define XU_ASSUMED_IVBEP_U_BOX_STATUS	0xc15
+#define XU_ASSUMED_IVBEP_PCU_BOX_STATUS	0xc35
+#define XU_ASSUMED_IVBEP_C0_BOX_STATUS	0xd15
+
+#endif /* _LINUX_PERF_XEON_UNCORE_ASSUMED_H */
