@@ -563,18 +563,23 @@ void xu_box_thaw(struct xu_box *box)
  * controls "to prevent errant overflows" from what another program left
  * (an enabled counter with its overflow on would freeze or interrupt the
  * socket), and not every box's reset reaches them (no box control, a
- * reset bit reserved, a fixed counter's control).
+ * reset bit reserved, a fixed counter's control).  Then the overflows
+ * the box's status latched before, the bits read and only those: a stale
+ * one would show a later PMI an overflow no counter had.
  */
 void xu_box_reset(struct xu_box *box)
 {
 	const struct xu_box_type *t = box->pmu->type;
 	unsigned int i, n = xu_counters_total(t);
+	unsigned long stale;
 
 	assert_owned(box);
 	if (t->ops && t->ops->init_box)
 		t->ops->init_box(box);
 	for (i = 0; i < n; i++)
 		xu_write_reg(box, xu_ctl(box, i), 0);
+	if (t->ovf && t->ovf->status)
+		xu_box_take_status(box, &stale);
 	box->shared->known = 0;
 }
 

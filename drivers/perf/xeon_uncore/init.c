@@ -496,8 +496,14 @@ static void xu_socket_init(struct xu_socket *sk, int cpu)
 	unsigned long flags;
 	unsigned int i;
 
-	if (xu_state.plat->init_socket)
-		xu_state.plat->init_socket(sk);
+	/*
+	 * The guides' setup order: the socket stopped, every box reset, then
+	 * counting again.  What another program left enabled (or a dead
+	 * collector left frozen) cannot count, wrap and freeze or interrupt
+	 * the socket in between, and the reset clears what it latched.
+	 */
+	if (xu_state.plat->quiesce_socket)
+		xu_state.plat->quiesce_socket(sk);
 	/* what a dead collector left the socket frozen for is gone with it */
 	atomic64_set(&sk->deferred, 0);
 	atomic_set(&sk->pmi_late, 0);
@@ -510,6 +516,8 @@ static void xu_socket_init(struct xu_socket *sk, int cpu)
 		xu_box_reset(box);
 		xu_box_unlock(box, flags);
 	}
+	if (xu_state.plat->init_socket)
+		xu_state.plat->init_socket(sk);
 	WRITE_ONCE(sk->pmi_ok, xu_pmi_reaches(sk, cpu));
 	/*
 	 * Route the PMI last: a socket whose last CPU died with an overflow

@@ -1386,6 +1386,12 @@ static const struct xu_box_type * const nhmex_types[] = {
 	&nhmex_rbox, &nhmex_wbox, NULL,
 };
 
+static void nhmex_quiesce_socket(struct xu_socket *sk)
+{
+	WRITE_ONCE(sk->global_ctl, 0);
+	xu_wrmsr(NHMEX_U_GLOBAL_CTL, 0);
+}
+
 static void nhmex_init_socket(struct xu_socket *sk)
 {
 	WRITE_ONCE(sk->global_ctl, NHMEX_U_GLOBAL_CTL_EN_ALL | NHMEX_U_GLOBAL_CTL_EN);
@@ -1447,6 +1453,7 @@ static void nhmex_pmi_unfreeze(struct xu_socket *sk)
 	.name		= _name,					\
 	.uclk_max_hz	= 2667000000ULL,				\
 	.types		= _types,					\
+	.quiesce_socket	= nhmex_quiesce_socket,				\
 	.init_socket	= nhmex_init_socket,				\
 	.exit_socket	= nhmex_exit_socket,				\
 	.pmi_cores	= HWEIGHT64(NHMEX_U_GLOBAL_CTL_CORE_SEL),	\

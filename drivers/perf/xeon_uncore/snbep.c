@@ -1090,20 +1090,31 @@ static const struct xu_box_type * const ivbep_types[] = {
 
 /* -- the global control and status: freeze, unfreeze, the PMI */
 
+static u64 ivbep_pmi_status(struct xu_socket *sk)
+{
+	return xu_rdmsr(IVBEP_U_GLOBAL_STATUS) & IVBEP_OV_ALL;
+}
+
+/* Frozen, no PMI routed (pmi_core_sel 0): the boxes reset next. */
+static void ivbep_quiesce_socket(struct xu_socket *sk)
+{
+	WRITE_ONCE(sk->global_ctl, 0);
+	xu_wrmsr(IVBEP_U_GLOBAL_CTL, IVBEP_U_GLOBAL_FRZ_ALL);
+}
+
+/* The summaries the boxes' reset left (the bits read: W1C), then unfrozen. */
 static void ivbep_init_socket(struct xu_socket *sk)
 {
-	xu_wrmsr(IVBEP_U_GLOBAL_STATUS, IVBEP_OV_ALL);
+	u64 st = ivbep_pmi_status(sk);
+
+	if (st)
+		xu_wrmsr(IVBEP_U_GLOBAL_STATUS, st);
 	xu_wrmsr(IVBEP_U_GLOBAL_CTL, IVBEP_U_GLOBAL_UNFRZ_ALL);
 }
 
 static void ivbep_exit_socket(struct xu_socket *sk)
 {
 	xu_wrmsr(IVBEP_U_GLOBAL_CTL, IVBEP_U_GLOBAL_UNFRZ_ALL);
-}
-
-static u64 ivbep_pmi_status(struct xu_socket *sk)
-{
-	return xu_rdmsr(IVBEP_U_GLOBAL_STATUS) & IVBEP_OV_ALL;
 }
 
 /* frz_all and unfrz_all act only when written as 1: routing never unfreezes. */
@@ -1132,6 +1143,7 @@ const struct xu_platform xu_ivbep_platform = {
 	.types		= ivbep_types,
 	.priv		= &ivbep_part,
 	.pci_socket	= snbep_pci_socket,
+	.quiesce_socket	= ivbep_quiesce_socket,
 	.init_socket	= ivbep_init_socket,
 	.exit_socket	= ivbep_exit_socket,
 	.pmi_cores	= HWEIGHT64(IVBEP_U_GLOBAL_CORE_SEL),

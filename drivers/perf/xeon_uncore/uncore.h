@@ -406,7 +406,13 @@ struct xu_platform {
 	const void *priv;	/* the platform's own data */
 	/* PCI boxes: the logical package of a PCI function, or < 0 */
 	int (*pci_socket)(const struct xu_platform *plat, struct pci_dev *pdev);
-	void (*init_socket)(struct xu_socket *sk);	/* on the socket's CPU */
+	/*
+	 * On the socket's CPU, when it gets its collector: @quiesce_socket
+	 * stops every counter and routes no PMI, before the boxes' reset;
+	 * @init_socket lets the socket count again, after it.
+	 */
+	void (*quiesce_socket)(struct xu_socket *sk);
+	void (*init_socket)(struct xu_socket *sk);
 	void (*exit_socket)(struct xu_socket *sk);
 	/*
 	 * The uncore PMI, for platforms that have one; the core walks the

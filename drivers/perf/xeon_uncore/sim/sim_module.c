@@ -348,7 +348,7 @@ static int sim_show_counters(struct seq_file *m, enum sim_show what)
 			sim_box_name(b, name, sizeof(name));
 			for (n = 0; n < b->type->nctrs; n++, p++) {
 				if (what == SIM_SHOW_FULL && b->type->space == SIM_PCI)
-					seq_printf(m, "%u %s %u ctl=0x%llx value=0x%llx total=%llu ctl_at=pci:%x.%x:0x%x ctr_at=pci:%x.%x:0x%x pmi=%d\n",
+					seq_printf(m, "%u %s %u ctl=0x%llx value=0x%llx total=%llu ctl_at=pci:%x.%x:0x%x ctr_at=pci:%x.%x:0x%x pmi=%d width=%u\n",
 						   s, name, n, p->ctl, p->val,
 						   p->truth,
 						   SIM_PCI_DEVFN(p->ctl_at) >> 3,
@@ -356,11 +356,13 @@ static int sim_show_counters(struct seq_file *m, enum sim_show what)
 						   SIM_PCI_OFF(p->ctl_at),
 						   SIM_PCI_DEVFN(p->ctr_at) >> 3,
 						   SIM_PCI_DEVFN(p->ctr_at) & 7,
-						   SIM_PCI_OFF(p->ctr_at), p->pmi);
+						   SIM_PCI_OFF(p->ctr_at), p->pmi,
+						   b->type->ctr_width);
 				else if (what == SIM_SHOW_FULL)
-					seq_printf(m, "%u %s %u ctl=0x%llx value=0x%llx total=%llu ctl_at=msr:0x%x ctr_at=msr:0x%x pmi=%d\n",
+					seq_printf(m, "%u %s %u ctl=0x%llx value=0x%llx total=%llu ctl_at=msr:0x%x ctr_at=msr:0x%x pmi=%d width=%u\n",
 						   s, name, n, p->ctl, p->val,
-						   p->truth, p->ctl_at, p->ctr_at, p->pmi);
+						   p->truth, p->ctl_at, p->ctr_at, p->pmi,
+						   b->type->ctr_width);
 				else
 					seq_printf(m, "%u %s %u %llu\n", s,
 						   name, n,
