@@ -1,28 +1,32 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Xeon 7500 (Nehalem-EX, family 6 model 0x2e) uncore: U-box, C-boxes,
- * S-boxes, B-boxes and the W-box.
+ * Xeon 7500 (Nehalem-EX, family 6 model 0x2e) and Xeon E7 (Westmere-EX,
+ * model 0x2f) uncore: the U-box, the C-boxes (8; the E7 has 10), the two
+ * S-boxes, the two B-boxes, the two M-boxes, the R-box (two halves of 8
+ * counters, uncore_rbox_0 and _1) and the W-box with its fixed counter.
  *
  * Source: Intel Xeon Processor 7500 Series Uncore Programming Guide
  * (323535-001), sections 2.1 (global control), 2.2 (U-box), 2.3 (C-box),
- * 2.4 (B-box), 2.5 (S-box), 2.8 (W-box).
+ * 2.4 (B-box), 2.5 (S-box), 2.6 (R-box), 2.7 (M-box), 2.8 (W-box).  The
+ * E7's two more C-boxes and its M-box ZDP_CTL_FVC layout are Linux's.
  *
  * A counter counts when U_MSR_PMON_GLOBAL_CTL.en_all, its box's ctr_en bit
  * (the U-box's is GLOBAL_CTL.en) and its own en bit are all set.  en_all and
  * the U-box's en are set once per socket: GLOBAL_CTL is written only at
  * socket setup, when the PMI moves and by the PMI handler, never from a
- * shadow that could unfreeze a socket the hardware froze.  C-boxes are
- * frozen and unfrozen with their ctr_en bits; the U-box has one counter.
+ * shadow that could unfreeze a socket the hardware froze.  Every other box
+ * is frozen and unfrozen with its ctr_en bits; the U-box has one counter.
  *
- * Overflow (guide 2.1.2, 2.1.5): a counter with pmi_en that overflows sets
+ * Overflow (guide 2.1.1, 2.1.5): a counter with pmi_en that overflows sets
  * its bit in its box's status.  The U-box's global status summarises the
  * U-box (ov_u), the W-box (ov_w) and the two S-boxes' SUMMARY registers
  * (ov_s0, ov_s1), which in turn summarise their side of the chip: pairs of
- * C-boxes, the side's B-box and the S-box itself.  The U-box then sends a
- * PMI to the cores in pmi_core_sel and clears en_all, freezing the socket.
- * The handler reads down that tree (each box's xu_ovf), clears the status
- * bits it read (write 1 to the OVF_CTL registers; the summaries above
- * clear with them) and sets en_all again.
+ * C-boxes (ov_c_l, ov_c_r), the side's B-box and M-box (one bit, ov_mb),
+ * the side's R-box half (ov_r) and the S-box itself (ov_s).  The U-box then
+ * sends a PMI to the cores in pmi_core_sel and clears en_all, freezing the
+ * socket.  The handler reads down that tree (each box's xu_ovf), clears the
+ * status bits it read (write 1 to the OVF_CTL registers; the summaries
+ * above clear with them) and sets en_all again.
  */
 #include <linux/bits.h>
 #include <linux/perf/xeon_uncore_assumed.h>
@@ -55,7 +59,7 @@
 #define NHMEX_BOX_OVF_CTL		2
 #define NHMEX_SIDES			2	/* S-boxes, B-boxes: one a side */
 
-/* S-box SUMMARY (guide 2.1.5): which boxes of the side overflowed */
+/* S-box SUMMARY (guide 2.5, table 2-26): which boxes of a side overflowed */
 #define NHMEX_S0_SUMMARY		0xc43
 #define NHMEX_S1_SUMMARY		0xcc3
 #define NHMEX_S_SUM_OV_C_R		XU_ASSUMED_NHMEX_S_SUM_OV_C_R
@@ -238,8 +242,8 @@ static const struct xu_rate nhmex_cbox_rates[] = {
 
 /*
  * S-box 0 summarises C-boxes 0-3, S-box 1 C-boxes 4-7, a pair of boxes to
- * a SUMMARY bit (guide 2.1.5).  Where the Westmere-EX's C-boxes 8 and 9
- * report is not in the guide: they are read whenever either S-box
+ * a SUMMARY bit (guide 2.5, table 2-26).  Where the Westmere-EX's C-boxes
+ * 8 and 9 report is not in the guide: they are read whenever either S-box
  * summary is set, with no SUMMARY bit of their own (mid 0).
  */
 #define NHMEX_U_ST_OV_S			(NHMEX_U_ST_OV_S0 | NHMEX_U_ST_OV_S1)
@@ -663,7 +667,7 @@ static const struct xu_box_type nhmex_bbox = {
 	.ops		= &nhmex_bbox_ops,
 };
 
-/* ---- M-boxes (guide 2.6) ---------------------------------------------- */
+/* ---- M-boxes (guide 2.7) ---------------------------------------------- */
 
 /*
  * The memory controllers, one a side: 6 counters whose event is chosen by
@@ -1020,7 +1024,7 @@ static const struct xu_box_type wsmex_mbox = {
 	NHMEX_MBOX(&wsmex_mbox_part, wsmex_mbox_regs, wsmex_mbox_events),
 };
 
-/* ---- R-box (guide 2.7) ------------------------------------------------ */
+/* ---- R-box (guide 2.6) ------------------------------------------------ */
 
 /*
  * The QPI router: two halves of 8 counters, uncore_rbox_0 for ports 0-3

@@ -1,12 +1,18 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * Xeon 7500 (Nehalem-EX) uncore: U-box, C-boxes, S-boxes, B-boxes and the
- * W-box, after the register tables of the Xeon 7500 Uncore Programming
- * Guide (323535-001).  Where the guide is silent, unreadable in our copy or
- * contradicts itself, the choice made is written at the row concerned.
- * Every register resets to 0.  Registers the guide tables apart from a
- * box's block (match/mask sets, the W-box's fixed counter) are box types of
- * their own, at their own addresses.
+ * Xeon 7500 (Nehalem-EX) uncore: the U-box, 8 C-boxes, the two S-boxes
+ * with their match/mask sets, the two B-boxes with theirs, the two M-boxes
+ * with their address match, the R-box (two halves of 8 counters, and the
+ * sub-registers of its 8 ports) and the W-box with its fixed counter.
+ * The Xeon E7 (Westmere-EX) is the same with 10 C-boxes and the M-box's
+ * ZDP_CTL_FVC fields a bit higher, as Linux has them: the guide is the
+ * 7500's, the Xeon 7500 Uncore Programming Guide (323535-001), whose
+ * register tables this follows.  Where the guide is silent, unreadable in
+ * our copy or contradicts itself, the choice made is written at the row
+ * concerned.  Every register resets to 0.  Registers the guide tables
+ * apart from a box's block (match/mask sets, the W-box's fixed counter,
+ * the R-box's port sub-registers) are box types of their own, at their
+ * own addresses.
  */
 #include <linux/bitfield.h>
 #include <linux/bits.h>
@@ -58,7 +64,7 @@ enum { GLOBAL_CTL, GLOBAL_STATUS, GLOBAL_OVF_CTL, EVT_SEL, CTR, SUMMARY };
 #define NHMEX_B_CTRS		4
 #define NHMEX_W_CTRS		4
 
-/* S_MSR_PMON_SUMMARY (guide 2.1.5) */
+/* S_MSR_PMON_SUMMARY (guide 2.5, table 2-26) */
 #define S_SUM_OV_C_R		XU_ASSUMED_NHMEX_S_SUM_OV_C_R
 #define S_SUM_OV_C_L		XU_ASSUMED_NHMEX_S_SUM_OV_C_L
 #define S_SUM_OV_MB		BIT_ULL(16)	/* the B-box (or M-box) of the side */
@@ -76,7 +82,7 @@ enum { GLOBAL_CTL, GLOBAL_STATUS, GLOBAL_OVF_CTL, EVT_SEL, CTR, SUMMARY };
 /* a B-box event is its counter and its code: counter n's list is its own */
 #define B_EVENT(ctr, code)	((ctr) << 5 | (code))
 
-/* M-box CNT_CTL (guide 2.6, Linux's positions) */
+/* M-box CNT_CTL (guide 2.7, Linux's positions) */
 #define NHMEX_M_CTRS		6
 #define M_CTL_EN		BIT_ULL(0)
 #define M_CTL_PMI_EN		BIT_ULL(1)
@@ -106,7 +112,7 @@ static const struct mbox_part wsmex_mbox_part = {
 	.zdp_shared = GENMASK_ULL(11, 0) | BIT_ULL(24), .zdp_slot0 = 12,
 };
 
-/* R-box PMON_CTL (guide 2.7): ev_sel = 6 x port + source */
+/* R-box PMON_CTL (guide 2.6): ev_sel = 6 x port + source */
 #define NHMEX_R_CTRS		8	/* a half */
 #define NHMEX_R_PORTS		8
 #define R_CTL_EN		BIT_ULL(0)
@@ -165,11 +171,11 @@ static u64 box_status(struct sim_socket *s, unsigned int type, unsigned int i)
 }
 
 /*
- * S-box @side's SUMMARY (guide 2.1.5): which boxes of its side of the chip
- * have an overflow.  Not a latch: the guide says clearing the lowest-level
- * bit clears every summary above it, so it is computed from the status
- * registers below it.  Which C-boxes are the "left" ones (ov_c_l) and
- * which the right (ov_c_r) is the shared assumption.
+ * S-box @side's SUMMARY (guide 2.5, table 2-26): which boxes of its side
+ * of the chip have an overflow.  Not a latch: the guide says clearing the
+ * lowest-level bit clears every summary above it, so it is computed from
+ * the status registers below it.  Which C-boxes are the "left" ones
+ * (ov_c_l) and which the right (ov_c_r) is the shared assumption.
  */
 static u64 s_summary(struct sim_socket *s, unsigned int side)
 {
@@ -506,7 +512,7 @@ static const struct sim_reg bmatch_regs[] = {
 };
 
 /*
- * M-boxes (guide 2.6): 6 counters and seven sub-control registers (32 bits
+ * M-boxes (guide 2.7): 6 counters and seven sub-control registers (32 bits
  * significant) that refine what many events count.  CNT_CTL: en 0,
  * pmi_en 1, count_mode 3:2, storage_mode 5:4, wrap_mode 6, flag_mode 7,
  * inc_sel 13:9, set_flag_sel 21:19 (positions from Linux), 24:22 and 62:61
@@ -598,7 +604,7 @@ static const struct sim_reg mmatch_regs[] = {
 };
 
 /*
- * The R-box (guide 2.7): two halves of 8 counters, ports 0-3 and 4-7.
+ * The R-box (guide 2.6): two halves of 8 counters, ports 0-3 and 4-7.
  * PMON_CTL: en 0, ev_sel 5:1, pmi_en 6, 62:61 reserved, the rest ignored.
  */
 static const u32 rbox_base[NHMEX_SIDES] = { 0xe00, 0xe20 };
