@@ -697,6 +697,12 @@ static const struct xu_box_type nhmex_bbox = {
 #define NHMEX_M_CTL_INC_SEL		GENMASK_ULL(13, 9)
 #define NHMEX_M_CTL_SET_FLAG_SEL	GENMASK_ULL(21, 19)
 #define NHMEX_M_SUB			GENMASK_ULL(31, 0)	/* config1's halves */
+/*
+ * What a sub-control implements, where the guide's field table is in our
+ * copy: ISS's fields end at 9:7 (sched_mode_pld_trig), 31:10 are "ig"
+ * (read 0, writes ignored).  The others: all 32 bits.
+ */
+#define NHMEX_M_ISS_BITS		GENMASK_ULL(9, 0)
 #define NHMEX_M_PLD_CFG			GENMASK_ULL(63, 32)
 /* the address match of the PLD events, in config2 (upstream's packing) */
 #define NHMEX_M_FILTER_MATCH		GENMASK_ULL(33, 0)
@@ -707,6 +713,8 @@ static const struct xu_box_type nhmex_bbox = {
 #define NHMEX_M_FVC_SLOTS		4
 #define NHMEX_M_SUB_USE \
 	"a sub-control value is read by its register's events only, the address match by PLD events (inc_sel 0xa, 0xb)"
+#define NHMEX_M_ISS_USE \
+	"the ISS implements iss= bits 9:0 only; " NHMEX_M_SUB_USE
 
 static const u32 nhmex_mbox_offsets[NHMEX_SIDES] = { 0x00, 0x40 };
 
@@ -837,7 +845,7 @@ static const struct nhmex_mbox_part wsmex_mbox_part = {
 	[NHMEX_M_REG_DSP]	= { .name = "M-box DSP", .offset = NHMEX_M_DSP,	\
 				    .fields = { NHMEX_M_SUB } },		\
 	[NHMEX_M_REG_ISS]	= { .name = "M-box ISS", .offset = NHMEX_M_ISS,	\
-				    .fields = { NHMEX_M_SUB } },		\
+				    .fields = { NHMEX_M_ISS_BITS } },		\
 	[NHMEX_M_REG_MAP]	= { .name = "M-box MAP", .offset = NHMEX_M_MAP,	\
 				    .fields = { NHMEX_M_SUB } },		\
 	[NHMEX_M_REG_MSC_THR]	= { .name = "M-box MSC_THR",			\
@@ -929,12 +937,16 @@ static const char *nhmex_mbox_encode(const struct xu_box_type *t,
 	for (i = 0; i < ARRAY_SIZE(nhmex_mbox_subs); i++) {
 		const struct nhmex_mbox_sub *s = &nhmex_mbox_subs[i];
 		u64 half = s->reg == NHMEX_M_REG_PLD ? NHMEX_M_PLD_CFG : NHMEX_M_SUB;
+		/* what the register implements, its one field: the rest ignored */
+		u64 bits = t->shared[s->reg].fields[0];
+		unsigned int shift = __ffs64(half);
 
 		if (s->flag != flag || s->sel != sel)
 			continue;
-		xu_enc_use(enc, s->reg, (config[1] & half) >> __ffs64(half),
-			   NHMEX_M_SUB);
-		enc->ignored[1] &= ~half;
+		xu_enc_use(enc, s->reg, (config[1] & half) >> shift, bits);
+		enc->ignored[1] &= ~(bits << shift);
+		if (s->reg == NHMEX_M_REG_ISS && (config[1] & half & ~(bits << shift)))
+			enc->ignored_why = NHMEX_M_ISS_USE;
 		pld |= s->reg == NHMEX_M_REG_PLD;
 	}
 	if (!flag && sel >= NHMEX_M_FVC_EV0 &&

@@ -1439,6 +1439,73 @@ static void xu_test_mbox_fvc(struct kunit *test)
 	kfree(st);
 }
 
+/*
+ * The M-box ISS implements bits 9:0; the guide's ISS field table gives
+ * 31:10 as "ig" (reads 0, writes ignored).  Two events whose iss= differ
+ * only above bit 9 hold the same value: they share the register, which is
+ * programmed without those bits, and the bits are noted once.  A
+ * difference in 9:0 still keeps them apart.
+ */
+static void xu_test_mbox_iss_ignored(struct kunit *test)
+{
+	/* iss_ev (inc_sel 0x9); cycles_sched_mode (flag_mode, set_flag_sel 1) */
+	const u64 iss_ev[XU_CONFIG_WORDS] = { 0x9ULL << 9, 0x3 };
+	const u64 sched[XU_CONFIG_WORDS] = { BIT_ULL(7) | 0x1ULL << 19, 0xfffffc03 };
+	const u64 iss_ev7[XU_CONFIG_WORDS] = { 0x9ULL << 9, 0x7 };
+	const struct xu_box_type * const *t = xu_nhmex_platform.types;
+	struct xu_field * const *f;
+	struct xu_shared_state *st;
+	struct xu_enc a, b, c;
+	struct xu_pmu xp;
+	unsigned int iss;
+	u64 mask;
+
+	for (; *t && strcmp((*t)->name, "mbox"); t++)
+		;
+	KUNIT_ASSERT_NOT_NULL(test, *t);
+	for (iss = 0; iss < (*t)->nshared; iss++)
+		if (!strcmp((*t)->shared[iss].name, "M-box ISS"))
+			break;
+	KUNIT_ASSERT_LT(test, iss, (*t)->nshared);
+	xu_setup_pmu(&xp, *t);
+	for (f = (*t)->fields; *f; f++)
+		clear_bit(0, &(*f)->noted);
+	st = xu_shared_alloc(*t);
+	KUNIT_ASSERT_NOT_NULL(test, st);
+
+	KUNIT_ASSERT_EQ(test, xu_shared_place(&xp, iss_ev, st, &a), 0);
+	xu_shared_take(*t, st, &a);
+	KUNIT_EXPECT_EQ(test, st->reg[iss].val, 0x3ULL);
+	KUNIT_EXPECT_EQ_MSG(test, xu_shared_place(&xp, sched, st, &b), 0,
+			    "iss=0xfffffc03 does not share ISS = 0x3");
+	KUNIT_EXPECT_EQ(test, b.ignored[1], 0xfffffc00ULL);
+	KUNIT_EXPECT_EQ(test, xu_test_use(&b, iss, &mask), 0x3ULL);
+	KUNIT_EXPECT_EQ(test, mask, 0x3ffULL);
+	/* a second reason to write: none, the value is the one held */
+	st->known = BIT(iss);
+	KUNIT_EXPECT_EQ(test, xu_shared_take(*t, st, &b) & BIT(iss), 0UL);
+	KUNIT_EXPECT_EQ(test, st->reg[iss].val, 0x3ULL);
+	/* noted, under the field that covers config1 31:10 */
+	for (f = (*t)->fields; *f; f++)
+		if ((*f)->word == 1 && !(*f)->slice && ((*f)->mask & 0xfffffc00))
+			KUNIT_EXPECT_TRUE_MSG(test, test_bit(0, &(*f)->noted), "%s",
+					      (*f)->attr.attr.name);
+	/* 9:0 differ: apart, until both holders are gone */
+	KUNIT_EXPECT_LT(test, xu_shared_place(&xp, iss_ev7, st, &c), 0);
+	xu_shared_drop(*t, st, &a);
+	KUNIT_EXPECT_LT(test, xu_shared_place(&xp, iss_ev7, st, &c), 0);
+	xu_shared_drop(*t, st, &b);
+	KUNIT_EXPECT_EQ(test, xu_shared_place(&xp, iss_ev7, st, &c), 0);
+
+	/* the value with ignored bits first: programmed without them */
+	memset(st->reg, 0, sizeof(st->reg[0]) * (*t)->nshared);
+	KUNIT_ASSERT_EQ(test, xu_shared_place(&xp, sched, st, &b), 0);
+	xu_shared_take(*t, st, &b);
+	KUNIT_EXPECT_EQ(test, st->reg[iss].val, 0x3ULL);
+	KUNIT_EXPECT_EQ(test, xu_shared_place(&xp, iss_ev, st, &a), 0);
+	kfree(st);
+}
+
 static void xu_test_rbox_pairs(struct kunit *test)
 {
 	static const unsigned int kinds[] = { 0, 2, 4 }, ports[] = { 0, 3 };
@@ -1704,11 +1771,19 @@ static const struct xu_encode_case xu_encode_cases[] = {
 	{ "event above 0x17", "rbox", { 0x30 }, false, NHM },
 	{ "pmi_en (bit 6) kernel-owned", "rbox", { 0x40 }, false, NHM },
 	{ "dsp_fill: DSP", "mbox", { 0x0, 0x5 }, true, 0x3f, 0x5, 0xffffffff, NHM },
+	/* ISS: 9:0 implemented, 31:10 "ig" (guide, the ISS field table) */
 	{ "iss_ev: ISS, PLD half ignored", "mbox", { 0x1200, 0x3 | 1ULL << 32 }, true, 0x3f,
-	  0, 0, 0x3, 0xffffffff, .ignored1 = 1ULL << 32, NHM },
+	  0, 0, 0x3, 0x3ff, .ignored1 = 1ULL << 32, NHM },
+	{ "iss_ev: ISS bits 31:10 ignored", "mbox", { 0x1200, 0xfffffc03 }, true, 0x3f,
+	  0, 0, 0x3, 0x3ff, .ignored1 = 0xfffffc00, NHM },
+	{ "cycles_sched_mode: ISS bit 31 ignored", "mbox", { 0x80080, BIT_ULL(31) | 0x5 },
+	  true, 0x3f, 0, 0, 0x5, 0x3ff, .ignored1 = BIT_ULL(31), NHM },
 	{ "dram_cmd: ISS, PLD, address match", "mbox",
 	  { 0x1400, 0x7 | 0x1f00ULL << 32, BIT_ULL(63) | 0x5ULL << 34 | 0x123 }, true, 0x3f,
-	  0, 0, 0x7, 0xffffffff, NHM },
+	  0, 0, 0x7, 0x3ff, NHM },
+	{ "dram_cmd: ISS bits 31:10 ignored, PLD all 32", "mbox",
+	  { 0x1400, 0xffffffffULL << 32 | 0xffffffff }, true, 0x3f,
+	  0, 0, 0x3ff, 0x3ff, .ignored1 = 0xfffffc00, NHM },
 	{ "pld_retry_ev: match off, config2 ignored", "mbox", { 0x1600, 0, 0x123 }, true,
 	  0x3f, .ignored2 = 0x123, NHM },
 	{ "fvc_ev2 in its own slot", "mbox", { 0x1e00, 5ULL << 17 | 0x20 }, true, 0x3f, NHM },
@@ -2318,6 +2393,7 @@ static struct kunit_case xu_core_cases[] = {
 	KUNIT_CASE(xu_test_slot_rotation),
 	KUNIT_CASE(xu_test_rbox_pairs),
 	XU_KUNIT_CASE_SLOW(xu_test_mbox_fvc),
+	KUNIT_CASE(xu_test_mbox_iss_ignored),
 	KUNIT_CASE(xu_test_fixed_counter),
 	KUNIT_CASE_PARAM(xu_test_encode, xu_encode_gen_params),
 	KUNIT_CASE(xu_test_ignored_noted_once),
