@@ -251,6 +251,13 @@ static const char *ovf_ctl_write(struct sim_socket *s, struct sim_box *b,
 	return NULL;
 }
 
+/* The R-box's RW1C OVF_CTL reads as the overflow bits it clears. */
+static u64 r_ovf_ctl_read(struct sim_socket *s, struct sim_box *b,
+			  unsigned int n)
+{
+	return b->reg[GLOBAL_STATUS][0];
+}
+
 static const u32 ubox_base[] = { 0xc00 };
 
 static const struct sim_reg ubox_regs[] = {
@@ -615,17 +622,28 @@ static const struct sim_reg rbox_regs[] = {
 		.width = 32, .access = SIM_RW,
 		.ig = GENMASK_ULL(31, NHMEX_R_CTRS),
 	},
+	/*
+	 * Unlike the C- and S-boxes' (RW_RW), the R-box's status is RO_WO:
+	 * software reads it, only the hardware sets it; it clears through
+	 * OVF_CTL.  Our copy has the left half's rows: the right half's
+	 * are taken to be the same.
+	 */
 	[GLOBAL_STATUS] = {
 		.name = "R_MSR_PMON_GLOBAL_STATUS", .offset = 0x1, .count = 1,
-		.width = 32, .access = SIM_RW,
-		.rsv = GENMASK_ULL(31, NHMEX_R_CTRS),
+		.width = 32, .access = SIM_RO,
 	},
-	/* the guide names the left half's "..._15_8": it serves 7:0 */
+	/*
+	 * The guide names the left half's "..._15_8": it serves 7:0.
+	 * RW1C_WO, not the C- and S-boxes' write-only WO_RO: software reads
+	 * it and writes 1 to clear, the hardware sets it.  Its field table
+	 * is not in our copy: a read returns the overflow bits a write of
+	 * 1 would clear, the status's.
+	 */
 	[GLOBAL_OVF_CTL] = {
 		.name = "R_MSR_PMON_GLOBAL_OVF_CTL", .offset = 0x2, .count = 1,
-		.width = 32, .access = SIM_WO,
+		.width = 32, .access = SIM_RW,
 		.rsv = GENMASK_ULL(31, NHMEX_R_CTRS),
-		.write = ovf_ctl_write,
+		.read = r_ovf_ctl_read, .write = ovf_ctl_write,
 	},
 	[EVT_SEL] = {
 		.name = "R_MSR_PMON_CTL", .offset = 0x10,

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * KUnit tests of the uncore register model: register semantics of the
- * Xeon 7500 U-box and C-boxes, and the exactness of event counting.
+ * Xeon 7500 U-box and C-boxes and of the other boxes' status and overflow
+ * registers, the event codes the guides list for every part's boxes, and
+ * the exactness of event counting.
  * Addresses and bits are restated here from the guide, not taken from the
  * tables under test.
  */
@@ -1213,6 +1215,73 @@ static void test_listed_events(struct kunit *test)
 	sim_destroy(sim);
 }
 
+/*
+ * R-box half h (guide 2.6): GLOBAL_CTL, GLOBAL_STATUS and OVF_CTL at
+ * 0xe00/0xe01/0xe02 + 0x20h, counter n's control and count at
+ * 0xe10/0xe11 + 0x20h + 2n: en 0, ev_sel 5:1 (0: the half's first port's
+ * IPERF_CFG0).
+ */
+#define R_GCTL(h)		(0xe00 + 0x20 * (h))
+#define R_STATUS(h)		(0xe01 + 0x20 * (h))
+#define R_OVF(h)		(0xe02 + 0x20 * (h))
+#define R_PMON_CTL(h, n)	(0xe10 + 0x20 * (h) + 2 * (n))
+#define R_PMON_CTR(h, n)	(0xe11 + 0x20 * (h) + 2 * (n))
+
+/*
+ * The R-box's access pairs (software_hardware) differ from the C- and
+ * S-boxes' (RW_RW status, WO_RO OVF_CTL): R_MSR_PMON_GLOBAL_STATUS is
+ * RO_WO, read-only to software, and R_MSR_PMON_OVF_CTL is RW1C_WO,
+ * readable, a 1 written clears.  An overflow sets the status; writing
+ * the status is a violation and changes nothing; OVF_CTL reads without
+ * one and clears the bits written.
+ */
+static void test_rbox_status_access(struct kunit *test)
+{
+	struct sim *sim = tsim(test);
+	unsigned int h;
+	u64 v, nviol;
+
+	wr(test, 0, U_CTL, EN_ALL);
+	for (h = 0; h < 2; h++) {
+		/* counter 5 counts port 4h's flits sent, one a cycle */
+		set_rate(test, "rbox", h, 0x0, 4 * h, one, 1);
+		wr(test, 0, R_IPERF0(4 * h), R_FLITS_SENT);
+		wr(test, 0, R_GCTL(h), BIT_ULL(5));
+		wr(test, 0, R_PMON_CTR(h, 5), CTR_MAX - 4);
+		wr(test, 0, R_PMON_CTL(h, 5), BIT_ULL(0));
+	}
+	sim_advance(sim, 10);
+	for (h = 0; h < 2; h++) {
+		KUNIT_EXPECT_EQ(test, rd(test, 0, R_PMON_CTR(h, 5)), 6ULL);
+		KUNIT_EXPECT_EQ(test, rd(test, 0, R_STATUS(h)), BIT_ULL(5));
+		/* OVF_CTL is readable: no violation, the bits it would clear */
+		nviol = sim->nviol;
+		v = ~0ULL;
+		KUNIT_EXPECT_EQ(test, acc(test, 0, false, R_OVF(h), &v), 0);
+		KUNIT_EXPECT_EQ(test, v, BIT_ULL(5));
+		KUNIT_EXPECT_EQ(test, sim->nviol, nviol);
+
+		/* the status is not software's to write, not even to clear */
+		v = 0;
+		KUNIT_EXPECT_EQ(test, acc(test, 0, true, R_STATUS(h), &v), -EIO);
+		KUNIT_EXPECT_EQ(test, sim->nviol, nviol + 1);
+		KUNIT_EXPECT_STREQ(test, last_why(test), "write to read-only register");
+		KUNIT_EXPECT_EQ(test, rd(test, 0, R_STATUS(h)), BIT_ULL(5));
+		v = BIT_ULL(2);
+		KUNIT_EXPECT_EQ(test, acc(test, 0, true, R_STATUS(h), &v), -EIO);
+		KUNIT_EXPECT_EQ(test, rd(test, 0, R_STATUS(h)), BIT_ULL(5));
+		KUNIT_EXPECT_EQ(test, sim->nviol, nviol + 2);
+
+		/* the side's S-box SUMMARY shows ov_r (19) until OVF_CTL clears */
+		KUNIT_EXPECT_EQ(test, rd(test, 0, S_SUMMARY(h)), BIT_ULL(19));
+		wr(test, 0, R_OVF(h), BIT_ULL(5));
+		KUNIT_EXPECT_EQ(test, rd(test, 0, R_STATUS(h)), 0ULL);
+		KUNIT_EXPECT_EQ(test, rd(test, 0, R_OVF(h)), 0ULL);
+		KUNIT_EXPECT_EQ(test, rd(test, 0, S_SUMMARY(h)), 0ULL);
+		KUNIT_EXPECT_EQ(test, sim->nviol, nviol + 2);
+	}
+}
+
 static struct kunit_case sim_test_cases[] = {
 	KUNIT_CASE(test_platform_list),
 	KUNIT_CASE_PARAM(test_listed_events, plat_row_gen_params),
@@ -1223,6 +1292,7 @@ static struct kunit_case sim_test_cases[] = {
 	KUNIT_CASE(test_reserved),
 	KUNIT_CASE(test_unimplemented),
 	KUNIT_CASE(test_status_w1c),
+	KUNIT_CASE(test_rbox_status_access),
 	KUNIT_CASE_PARAM(test_enable_hierarchy, en_gen_params),
 	KUNIT_CASE(test_rst_all),
 	KUNIT_CASE(test_overflow_status),
