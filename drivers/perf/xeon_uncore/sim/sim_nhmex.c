@@ -533,11 +533,12 @@ enum {
 
 static const u32 mbox_base[NHMEX_SIDES] = { 0xca0, 0xce0 };
 
-#define M_SUBCTL(_row, _name, _off)					\
+#define M_SUBCTL_IG(_row, _name, _off, _ig)				\
 	[_row] = {							\
 		.name = _name, .offset = _off, .count = 1,		\
-		.width = 32, .access = SIM_RW,				\
+		.width = 32, .access = SIM_RW, .ig = (_ig),		\
 	}
+#define M_SUBCTL(_row, _name, _off)	M_SUBCTL_IG(_row, _name, _off, 0)
 
 static const struct sim_reg mbox_regs[] = {
 	[GLOBAL_CTL] = {
@@ -561,7 +562,8 @@ static const struct sim_reg mbox_regs[] = {
 		.width = 64, .access = SIM_RW,
 	},
 	M_SUBCTL(M_DSP, "M_MSR_PMU_DSP", 0x5),
-	M_SUBCTL(M_ISS, "M_MSR_PMU_ISS", 0x6),
+	/* "ig 31 10 Reads 0 writes ignored" */
+	M_SUBCTL_IG(M_ISS, "M_MSR_PMU_ISS", 0x6, GENMASK_ULL(31, 10)),
 	M_SUBCTL(M_MAP, "M_MSR_PMU_MAP", 0x7),
 	M_SUBCTL(M_MSC_THR, "M_MSR_PMU_MSC_THR", 0x8),
 	M_SUBCTL(M_PGT, "M_MSR_PMU_PGT", 0x9),
@@ -583,6 +585,7 @@ static const struct sim_reg mbox_regs[] = {
 };
 
 #undef M_SUBCTL
+#undef M_SUBCTL_IG
 
 /*
  * The address match of the PLD events, tabled apart from the box: MM_CFG
