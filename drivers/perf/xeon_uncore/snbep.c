@@ -1070,9 +1070,12 @@ static const struct xu_box_type ivbep_r3qpi = {
 	SNBEP_PCI_BOX(&ivbep_part, "r3qpi", 3,
 		      ((const u16[]){ 0x0e36, 0x0e37, 0x0e3e }), 3, 44),
 	.pmi_bit	= SNBEP_CTL_OV_EN,
+	/*
+	 * The guide names one ov_rq field and also ov_r3{0,1}: every link is
+	 * read on either bit, so one summary bit or two both work.
+	 */
 	.ovf		= &(const struct xu_ovf){
-		.summary	= (const u64[]){ IVBEP_OV_R3_0, IVBEP_OV_R3_0,
-						 IVBEP_OV_R3_1 },
+		.summary_mask	= IVBEP_OV_R3_0 | IVBEP_OV_R3_1,
 		.status		= IVBEP_PCI_BOX_STATUS,
 	},
 	.reserved	= ivbep_reserved,

@@ -82,7 +82,9 @@
  * overflow summary.  The guide names ov_u, ov_u_fixed and ov_rq (also
  * ov_r3{0,1}) but gives no bit positions; these are ours.  Confirm:
  * overflow one counter of each box type with ov_en and read 0xc01.  Only
- * this table would change.
+ * this table would change.  The guide's "ov_rq" may be one bit for every
+ * R3QPI link: the driver reads every link on either R3QPI bit, and the
+ * model can report them all in the first (its v2_one_rq_bit parameter).
  */
 #define XU_ASSUMED_IVBEP_OV_U		BIT_ULL(0)
 #define XU_ASSUMED_IVBEP_OV_U_FIXED	BIT_ULL(1)

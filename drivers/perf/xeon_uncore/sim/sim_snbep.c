@@ -1263,17 +1263,29 @@ static const char *v2_gstatus_write(struct sim_socket *s, struct sim_box *b,
 	return NULL;
 }
 
+/*
+ * The guide names the R3QPI summary both ov_rq (one field) and ov_r3{0,1}
+ * (one per agent).  The shared assumption has two bits; with this set,
+ * the model reports every R3QPI link in the first, as a part with one
+ * ov_rq bit would: a driver must work under both.
+ */
+static bool v2_one_rq_bit;
+module_param(v2_one_rq_bit, bool, 0644);
+MODULE_PARM_DESC(v2_one_rq_bit, "E5-2600 v2: every R3QPI link's overflow in one global status bit (ov_rq)");
+
 /* Only a counter with ov_en reports; the others wrap silently. */
 static void v2_overflow(struct sim_socket *s, struct sim_box *b, unsigned int n)
 {
 	const struct ivbep_ovf *o = b->type->priv;
 	struct sim_box *sb = sim_box(s, o->status_tidx, b->idx);
+	u64 sum = o->summary_box ? o->summary_box[b->idx] : o->summary;
 
 	if (!b->ctr[n].cfg.pmi)
 		return;
+	if (sum == IVBEP_OV_R3_1 && READ_ONCE(v2_one_rq_bit))
+		sum = IVBEP_OV_R3_0;
 	sb->reg[o->status_row][0] |= BIT_ULL(o->bit0 + n);
-	ubox_of(s)->reg[U_GST][0] |= o->summary_box ? o->summary_box[b->idx] :
-						      o->summary;
+	ubox_of(s)->reg[U_GST][0] |= sum;
 }
 
 static u32 v2_pmi_sel(struct sim_socket *s)
