@@ -523,21 +523,28 @@ static struct xu_field * const nhmex_bbox_fields[] = {
 /* Each counter has its own list (reference 8.1.3): counter= says which. */
 #define NHMEX_BEV(_name, _ctr, _code) \
 	XU_EVENT(_name, "event=" #_code ",counter=" #_ctr)
+/*
+ * The tracker-file occupancies count the overflows of a subcounter:
+ * "Multiply by 256 to determine the correct count" (the guide's B-box
+ * event list).
+ */
+#define NHMEX_BEV_TF(_name, _code) \
+	{ .name = (_name), .config = "event=" #_code ",counter=0", .scale = "256" }
 static const struct xu_event_desc nhmex_bbox_events[] = {
 	NHMEX_BEV("msg_addr_in_match",		0, 0x01),
 	NHMEX_BEV("opcode_addr_in_match",	0, 0x02),
 	NHMEX_BEV("msg_opcode_addr_in_match",	0, 0x03),
-	NHMEX_BEV("tf_all",			0, 0x04),
-	NHMEX_BEV("tf_wr",			0, 0x05),
-	NHMEX_BEV("tf_invitoe",			0, 0x06),
+	NHMEX_BEV_TF("tf_all",			   0x04),
+	NHMEX_BEV_TF("tf_wr",			   0x05),
+	NHMEX_BEV_TF("tf_invitoe",		   0x06),
 	NHMEX_BEV("imt_valid_occupancy",	0, 0x07),
 	NHMEX_BEV("drsq_occupancy",		0, 0x09),
-	NHMEX_BEV("tf_ioh",			0, 0x0b),
-	NHMEX_BEV("tf_ioh_wr",			0, 0x0d),
-	NHMEX_BEV("tf_ioh_invitoe",		0, 0x0f),
+	NHMEX_BEV_TF("tf_ioh",			   0x0b),
+	NHMEX_BEV_TF("tf_ioh_wr",		   0x0d),
+	NHMEX_BEV_TF("tf_ioh_invitoe",		   0x0f),
 	NHMEX_BEV("snpoq_occupancy",		0, 0x12),
 	NHMEX_BEV("dirq_occupancy",		0, 0x17),
-	NHMEX_BEV("tf_ioh_non_invitoe_rd",	0, 0x1c),
+	NHMEX_BEV_TF("tf_ioh_non_invitoe_rd",	   0x1c),
 	NHMEX_BEV("msg_in_match",		1, 0x01),
 	NHMEX_BEV("msg_out_match",		1, 0x02),
 	NHMEX_BEV("opcode_in_match",		1, 0x03),
