@@ -103,12 +103,15 @@ struct sim_reg {
  * @parts: the parts (box type .part bits) that have it, 0 for all;
  * @ctrs: the counters the guide lets count it (bit n: counter n), 0 for
  * all.  Elsewhere it counts nothing, and enabling it is a violation.
+ * @subevents: the umask selects what it counts, so with umask 0 it counts
+ * nothing (the platform's decode applies it).
  */
 struct sim_event {
 	u16 code;
 	u8 max_inc;
 	u8 parts;
 	u8 ctrs;
+	bool subevents;
 	const char *name;
 };
 

@@ -97,20 +97,34 @@ enum { GLOBAL_CTL, GLOBAL_STATUS, GLOBAL_OVF_CTL, EVT_SEL, CTR, SUMMARY };
 #define M_MM_CFG_EN		BIT_ULL(63)
 /*
  * ZDP_CTL_FVC: the fields the four FVC slots share, and where slot 0's
- * selector is; the Westmere-EX's are a bit higher (Linux's masks).
+ * selector is; the Westmere-EX's are a bit higher (Linux's masks).  The
+ * response field (the guide's Table 2-82 encodings) has no position in
+ * our copy: it is taken as the three bits above the B-box command, whose
+ * 7:5 Linux's bbox_cmds_write (0x20) shows, so 10:8 (11:9 on the E7).
  */
 struct mbox_part {
 	u64 zdp_shared;
+	u64 zdp_resp;
 	unsigned int zdp_slot0;
 };
 
 static const struct mbox_part nhmex_mbox_part = {
-	.zdp_shared = GENMASK_ULL(10, 0) | BIT_ULL(23), .zdp_slot0 = 11,
+	.zdp_shared = GENMASK_ULL(10, 0) | BIT_ULL(23),
+	.zdp_resp = GENMASK_ULL(10, 8), .zdp_slot0 = 11,
 };
 
 static const struct mbox_part wsmex_mbox_part = {
-	.zdp_shared = GENMASK_ULL(11, 0) | BIT_ULL(24), .zdp_slot0 = 12,
+	.zdp_shared = GENMASK_ULL(11, 0) | BIT_ULL(24),
+	.zdp_resp = GENMASK_ULL(11, 9), .zdp_slot0 = 12,
 };
+
+/*
+ * FVC slot selector 6 counts the B-box responses the response field
+ * picks; response 6 is "nothing will be counted" in the guide's event
+ * table (Table 2-82 calls it reserved): it counts nothing.
+ */
+#define M_FVC_BBOX_RSP		6
+#define M_FVC_RSP_NOTHING	6
 
 /* R-box PMON_CTL (guide 2.6): ev_sel = 6 x port + source */
 #define NHMEX_R_CTRS		8	/* a half */
@@ -779,8 +793,13 @@ static const struct sim_reg wfix_regs[] = {
 	},
 };
 
-/* Codes and "Max Inc/Cyc" from the guide.  NOMAX: none in our copy, 1 used. */
+/*
+ * Codes and "Max Inc/Cyc" from the guide.  NOMAX: none in our copy, 1 used.
+ * SEV: an event the guide gives sub-events (a umask table): with umask 0
+ * it counts nothing.
+ */
 #define EV(c, m, n)	{ .code = c, .max_inc = m, .name = n }
+#define SEV(c, m, n)	{ .code = c, .max_inc = m, .subevents = true, .name = n }
 #define NOMAX		1
 
 /*
@@ -802,28 +821,31 @@ static const struct sim_event ubox_events[] = {
 
 /*
  * ARB_WINS and ARB_LOSSES are both listed at 0x0A; one of them is
- * presumably 0x09, which is left unimplemented (counts nothing).
+ * presumably 0x09, which is left unimplemented (counts nothing).  The
+ * umask tables of the guide's C-box events begin "b00000000: nothing will
+ * be counted": the events our copy shows a table for are SEV.  Umask 0
+ * is a defined encoding, so it counts nothing without being a violation.
  */
 static const struct sim_event cbox_events[] = {
-	EV(0x01, NOMAX, "BOUNCES_P2C_AD"),
-	EV(0x02, NOMAX, "BOUNCES_C2P_AK"),
+	SEV(0x01, NOMAX, "BOUNCES_P2C_AD"),
+	SEV(0x02, NOMAX, "BOUNCES_C2P_AK"),
 	EV(0x03, NOMAX, "BOUNCES_C2P_BL"),
 	EV(0x04, NOMAX, "BOUNCES_C2P_IV"),
-	EV(0x05, 3, "SINKS_P2C"),
+	SEV(0x05, 3, "SINKS_P2C"),
 	EV(0x06, NOMAX, "SINKS_C2P"),
-	EV(0x07, NOMAX, "SINKS_S2C"),
+	SEV(0x07, NOMAX, "SINKS_S2C"),
 	EV(0x08, NOMAX, "SINKS_S2P_BL"),
-	EV(0x0a, NOMAX, "ARB_WINS"),
-	EV(0x0b, NOMAX, "STARVED_EGRESS"),
-	EV(0x0c, NOMAX, "EGRESS_BYPASS_WINS"),
+	SEV(0x0a, NOMAX, "ARB_WINS"),
+	SEV(0x0b, NOMAX, "STARVED_EGRESS"),
+	SEV(0x0c, NOMAX, "EGRESS_BYPASS_WINS"),
 	EV(0x0e, 1, "INGRESS_BYPASS_WINS_AD"),
 	EV(0x10, 1, "MAF_ACK"),
-	EV(0x11, NOMAX, "MAF_NACK1"),
-	EV(0x12, NOMAX, "MAF_NACK2"),
-	EV(0x14, 1, "LLC_MISSES"),
-	EV(0x15, 1, "LLC_HITS"),
-	EV(0x16, 1, "LLC_S_FILLS"),
-	EV(0x17, 1, "LLC_VICTIMS"),
+	SEV(0x11, NOMAX, "MAF_NACK1"),
+	SEV(0x12, NOMAX, "MAF_NACK2"),
+	SEV(0x14, 1, "LLC_MISSES"),
+	SEV(0x15, 1, "LLC_HITS"),
+	SEV(0x16, 1, "LLC_S_FILLS"),
+	SEV(0x17, 1, "LLC_VICTIMS"),
 	EV(0x18, 24, "OCCUPANCY_IRQ"),
 	EV(0x19, 1, "TRANS_IRQ"),
 	EV(0x1a, 8, "OCCUPANCY_IPQ"),
@@ -837,18 +859,23 @@ static const struct sim_event cbox_events[] = {
 	EV(0x22, NOMAX, "OCCUPANCY_RSPF"),
 	EV(0x23, NOMAX, "TRANS_RSPF"),
 	EV(0x27, NOMAX, "SNPS"),
-	EV(0x28, NOMAX, "SNP_HITS"),
+	SEV(0x28, NOMAX, "SNP_HITS"),
 };
 
 /*
  * Codes whose "Max Inc" our copy does not show count at most 1 (NOMAX),
- * the occupancy queues at their depth where the guide gives it.
+ * the occupancy queues at their depth where the guide gives it.  SEV:
+ * the HOM queue events and PKTS_SENT_HOM count for the R-box and/or B-box
+ * sub-events selected ("if both R Box and B Box sub events are
+ * selected..."), TO_RING_MSGQ_OCCUPANCY for the message classes selected,
+ * the egress events for the ring FIFOs selected ("enabling multiple
+ * subevents in this category..."): none selected, nothing counts.
  */
 static const struct sim_event sbox_events[] = {
 	EV(0x00, 1, "TO_R_PROG_EV"),
-	EV(0x03, 1, "TO_R_B_HOM_MSGQ_CYCLES_FULL"),
-	EV(0x06, 1, "TO_R_B_HOM_MSGQ_CYCLES_NE"),
-	EV(0x07, 64, "TO_R_B_HOM_MSGQ_OCCUPANCY"),
+	SEV(0x03, 1, "TO_R_B_HOM_MSGQ_CYCLES_FULL"),
+	SEV(0x06, 1, "TO_R_B_HOM_MSGQ_CYCLES_NE"),
+	SEV(0x07, 64, "TO_R_B_HOM_MSGQ_OCCUPANCY"),
 	EV(0x08, 1, "TO_R_SNP_MSGQ_CYCLES_FULL"),
 	EV(0x09, 1, "TO_R_SNP_MSGQ_CYCLES_NE"),
 	EV(0x0a, 32, "TO_R_SNP_MSGQ_OCCUPANCY"),
@@ -869,7 +896,7 @@ static const struct sim_event sbox_events[] = {
 	EV(0x22, 1, "TO_RING_NCS_MSGQ_CYCLES_FULL"),
 	EV(0x23, 1, "TO_RING_SNP_MSGQ_CYCLES_NE"),
 	EV(0x24, 1, "TO_RING_NCB_MSGQ_CYCLES_NE"),
-	EV(0x26, NOMAX, "TO_RING_MSGQ_OCCUPANCY"),
+	SEV(0x26, NOMAX, "TO_RING_MSGQ_OCCUPANCY"),
 	EV(0x27, 1, "TO_RING_NDR_MSGQ_CYCLES_FULL"),
 	EV(0x28, 1, "TO_RING_NDR_MSGQ_CYCLES_NE"),
 	EV(0x29, NOMAX, "TO_RING_NDR_MSGQ_OCCUPANCY"),
@@ -881,16 +908,16 @@ static const struct sim_event sbox_events[] = {
 	EV(0x2f, NOMAX, "TO_RING_B2S_MSGQ_OCCUPANCY"),
 	EV(0x30, 1, "HALFLINE_BYPASS"),
 	EV(0x31, NOMAX, "REQ_TBL_OCCUPANCY"),
-	EV(0x40, NOMAX, "EGRESS_BYPASS"),
-	EV(0x41, NOMAX, "EGRESS_ARB_WINS"),
-	EV(0x42, 1, "EGRESS_ARB_LOSSES"),
-	EV(0x43, 1, "EGRESS_STARVED"),
+	SEV(0x40, NOMAX, "EGRESS_BYPASS"),
+	SEV(0x41, NOMAX, "EGRESS_ARB_WINS"),
+	SEV(0x42, 1, "EGRESS_ARB_LOSSES"),
+	SEV(0x43, 1, "EGRESS_STARVED"),
 	EV(0x50, 1, "RBOX_HOM_BYPASS"),
 	EV(0x51, 1, "RBOX_SNP_BYPASS"),
 	EV(0x52, 1, "S2B_HOM_BYPASS"),
 	EV(0x53, 1, "B2S_DRS_BYPASS"),
 	EV(0x54, 1, "BBOX_HOM_BYPASS"),
-	EV(0x60, 1, "PKTS_SENT_HOM"),
+	SEV(0x60, 1, "PKTS_SENT_HOM"),
 	EV(0x62, 1, "PKTS_SENT_SNP"),
 	EV(0x63, NOMAX, "PKTS_SENT_NDR"),
 	EV(0x64, NOMAX, "PKTS_SENT_DRS"),
@@ -1042,6 +1069,7 @@ static const struct sim_event wbox_events[] = {
 };
 
 #undef NOMAX
+#undef SEV
 #undef EV
 
 static void decode_common(u64 ctl, struct sim_ctr_cfg *cfg)
@@ -1060,6 +1088,15 @@ static void ubox_decode(struct sim_socket *s, struct sim_box *b,
 			(*ureg(s, GLOBAL_CTL) & U_CTL_EN);
 }
 
+/* An event with sub-events (SEV) and none selected: it counts nothing. */
+static bool no_subevent(const struct sim_box_type *t,
+			const struct sim_ctr_cfg *cfg)
+{
+	const struct sim_event *ev = sim_event_find(t, cfg->event);
+
+	return ev && ev->subevents && !cfg->umask;
+}
+
 static void cbox_decode(struct sim_socket *s, struct sim_box *b,
 			unsigned int n, struct sim_ctr_cfg *cfg)
 {
@@ -1070,7 +1107,8 @@ static void cbox_decode(struct sim_socket *s, struct sim_box *b,
 	cfg->thresh = FIELD_GET(CTL_THRESH, ctl);
 	cfg->invert = ctl & CTL_INVERT;
 	cfg->counting = cfg->programmed && nhmex_running(s) &&
-			(b->reg[GLOBAL_CTL][0] & BIT_ULL(n));
+			(b->reg[GLOBAL_CTL][0] & BIT_ULL(n)) &&
+			!no_subevent(b->type, cfg);
 }
 
 /* What a match/mask pair selects: its own deterministic stream. */
@@ -1155,14 +1193,16 @@ static int mbox_subctl(u16 event)
  * An M-box counter counts the stream its selector, its modes and the
  * sub-controls the event reads select: DRAM_CMD reads ISS and PLD, the
  * PLD events the address match while MM_CFG enables it, an FVC event its
- * slot's 3-bit selector of ZDP_CTL_FVC and the fields the slots share.
+ * slot's 3-bit selector of ZDP_CTL_FVC and the fields the slots share
+ * (nothing for the B-box responses with response 6).
  */
 static void mbox_decode(struct sim_socket *s, struct sim_box *b,
 			unsigned int n, struct sim_ctr_cfg *cfg)
 {
 	u64 ctl = b->reg[EVT_SEL][n], f = ctl & M_CTL_MODES;
 	struct sim_box *mm = sim_box(s, NHMEX_MMATCH, b->idx);
-	unsigned int inc = FIELD_GET(M_CTL_INC_SEL, ctl), slot;
+	unsigned int inc = FIELD_GET(M_CTL_INC_SEL, ctl), slot, sel;
+	bool nothing = false;
 	int sub;
 
 	cfg->programmed = ctl & M_CTL_EN;
@@ -1185,12 +1225,15 @@ static void mbox_decode(struct sim_socket *s, struct sim_box *b,
 		const struct mbox_part *part = b->type->priv;
 
 		slot = inc - M_INC_FVC_EV0;
+		sel = (zdp >> (part->zdp_slot0 + 3 * slot)) & 7;
 		cfg->event = M_INC_FVC_EV0;
-		f ^= sim_mix((zdp & part->zdp_shared) << 3 |
-			     ((zdp >> (part->zdp_slot0 + 3 * slot)) & 7));
+		f ^= sim_mix((zdp & part->zdp_shared) << 3 | sel);
+		nothing = sel == M_FVC_BBOX_RSP &&
+			  (zdp & part->zdp_resp) >> __ffs64(part->zdp_resp) ==
+			  M_FVC_RSP_NOTHING;
 	}
 	cfg->filter = f | MATCH_USED;
-	cfg->counting = cfg->programmed && nhmex_running(s) &&
+	cfg->counting = cfg->programmed && !nothing && nhmex_running(s) &&
 			(b->reg[GLOBAL_CTL][0] & BIT_ULL(n));
 }
 

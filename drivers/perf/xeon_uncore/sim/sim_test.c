@@ -640,16 +640,16 @@ static void test_next_pmi(struct kunit *test)
 		cbox_count(test, 1, 2, 3, evsel);
 		wr(test, 1, C_CTR(2, 3), CTR_MAX - room);
 		/* overflows sooner, without pmi_en: no PMI */
-		set_rate(test, "cbox", 4, 0x14, 0, one, 1);
-		cbox_count(test, 1, 4, 0, EVSEL(0x14, 0, 0));
+		set_rate(test, "cbox", 4, 0x14, 0x01, one, 1);
+		cbox_count(test, 1, 4, 0, EVSEL(0x14, 0x01, 0));
 		wr(test, 1, C_CTR(4, 0), CTR_MAX - 1);
 		/* maybe a second pmi_en counter, sooner or later */
 		room2 = 1 + rng() % 600;
 		if (i & 1) {
 			random_pattern(&pat2, 1);
 			pat2.p[0] = 1;
-			set_rate(test, "cbox", 6, 0x15, 0, pat2.p, pat2.len);
-			cbox_count(test, 1, 6, 1, EVSEL(0x15, 0, 0) | PMI_EN);
+			set_rate(test, "cbox", 6, 0x15, 0x01, pat2.p, pat2.len);
+			cbox_count(test, 1, 6, 1, EVSEL(0x15, 0x01, 0) | PMI_EN);
 			wr(test, 1, C_CTR(6, 1), CTR_MAX - room2);
 		}
 		wr(test, 1, U_CTL, EN_ALL | U_CORE_SEL(1));
@@ -788,6 +788,131 @@ static void test_sockets_independent(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, rd(test, 0, C_CTR(6, 1)), 0ULL);
 }
 
+/*
+ * Events the guide gives sub-events, restated: the C-box codes whose umask
+ * table our copy shows, each table beginning "b00000000: nothing will be
+ * counted", and the S-box codes whose sub-events it names (the HOM queue
+ * and HOM packets: R-box and/or B-box; TO_RING_MSGQ_OCCUPANCY: the message
+ * class; the egress events: the ring FIFOs).
+ */
+struct subev_case {
+	u16 event;
+	const char *name;
+};
+
+static const struct subev_case cbox_subev_cases[] = {
+	{ 0x01, "BOUNCES_P2C_AD" }, { 0x02, "BOUNCES_C2P_AK" },
+	{ 0x05, "SINKS_P2C" }, { 0x07, "SINKS_S2C" }, { 0x0a, "ARB_WINS" },
+	{ 0x0b, "STARVED_EGRESS" }, { 0x0c, "EGRESS_BYPASS_WINS" },
+	{ 0x11, "MAF_NACK1" }, { 0x12, "MAF_NACK2" }, { 0x14, "LLC_MISSES" },
+	{ 0x15, "LLC_HITS" }, { 0x16, "LLC_S_FILLS" }, { 0x17, "LLC_VICTIMS" },
+	{ 0x28, "SNP_HITS" },
+};
+
+static const struct subev_case sbox_subev_cases[] = {
+	{ 0x03, "TO_R_B_HOM_MSGQ_CYCLES_FULL" },
+	{ 0x06, "TO_R_B_HOM_MSGQ_CYCLES_NE" },
+	{ 0x07, "TO_R_B_HOM_MSGQ_OCCUPANCY" },
+	{ 0x26, "TO_RING_MSGQ_OCCUPANCY" }, { 0x40, "EGRESS_BYPASS" },
+	{ 0x41, "EGRESS_ARB_WINS" }, { 0x42, "EGRESS_ARB_LOSSES" },
+	{ 0x43, "EGRESS_STARVED" }, { 0x60, "PKTS_SENT_HOM" },
+};
+
+static void subev_case_desc(const struct subev_case *c, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "0x%02x %s", c->event, c->name);
+}
+
+KUNIT_ARRAY_PARAM(cbox_subev, cbox_subev_cases, subev_case_desc);
+KUNIT_ARRAY_PARAM(sbox_subev, sbox_subev_cases, subev_case_desc);
+
+/*
+ * A box's counter n (its GLOBAL_CTL, EVT_SEL and CTR at @ctl, @evsel,
+ * @ctr) programmed with @event: umask 0 counts nothing, and is no
+ * violation (the guide defines it); a sub-event selected counts.
+ */
+static void subev_count(struct kunit *test, u32 ctl, u32 evsel, u32 ctr,
+			unsigned int n, u16 event)
+{
+	struct sim *sim = tsim(test);
+
+	wr(test, 0, U_CTL, EN_ALL);
+	wr(test, 0, ctl, BIT_ULL(n));
+	wr(test, 0, evsel, EVSEL(event, 0, 0) | EN);
+	sim_advance(sim, 10000);
+	KUNIT_EXPECT_EQ_MSG(test, rd(test, 0, ctr), 0ULL, "umask 0 counted");
+	KUNIT_EXPECT_EQ(test, sim->nviol, 0ULL);
+	wr(test, 0, evsel, EVSEL(event, 0x01, 0) | EN);
+	sim_advance(sim, 10000);
+	KUNIT_EXPECT_GT_MSG(test, rd(test, 0, ctr), 0ULL, "umask 0x01 counted nothing");
+}
+
+/* "b00000000: nothing will be counted" (C-box umask tables) */
+static void test_cbox_no_subevent(struct kunit *test)
+{
+	const struct subev_case *c = test->param_value;
+
+	subev_count(test, C_CTL(3), C_EVSEL(3, 2), C_CTR(3, 2), 2, c->event);
+}
+
+/* S-box 1, counter 3: 0xcc0 its GLOBAL_CTL, 0xcd6/0xcd7 the pair */
+static void test_sbox_no_subevent(struct kunit *test)
+{
+	const struct subev_case *c = test->param_value;
+
+	subev_count(test, 0xcc0, 0xcd6, 0xcd7, 3, c->event);
+}
+
+/*
+ * FVC response 6: "nothing will be counted" (the FVC event table; the
+ * register's encodings call it reserved).  M-box 0: GLOBAL_CTL 0xca0,
+ * ZDP_CTL_FVC 0xcab, CNT_CTL/CNT k at 0xcb0/0xcb1 + 2k (en bit 0,
+ * inc_sel 13:9, FVC_EV0-3 0xd-0x10).  Slot k's 3-bit selector at
+ * @slot0 + 3k (6: B-box responses, 5: B-box commands), the response
+ * field 3 bits at @resp.
+ */
+static u64 fvc_acc(struct kunit *test, struct sim *sim, u32 msr, bool write,
+		   u64 val)
+{
+	KUNIT_EXPECT_EQ(test, sim_access(sim, 0, 0, write, msr, &val), 0);
+	return val;
+}
+
+static void fvc_rsp_check(struct kunit *test, const struct sim_platform *plat,
+			  unsigned int slot0, unsigned int resp)
+{
+	struct sim *sim = sim_create(plat, 1, 2000, 64);
+	u64 zdp = 6ULL << slot0 | 5ULL << (slot0 + 3);
+	unsigned int k;
+
+	KUNIT_ASSERT_FALSE(test, IS_ERR(sim));
+	sim_set_manual(sim, true);
+	fvc_acc(test, sim, U_CTL, true, EN_ALL);
+	fvc_acc(test, sim, 0xcab, true, zdp | 6ULL << resp);
+	fvc_acc(test, sim, 0xca0, true, 0x3);
+	for (k = 0; k < 2; k++)
+		fvc_acc(test, sim, 0xcb0 + 2 * k, true,
+			BIT_ULL(0) | (0x0dULL + k) << 9);
+	sim_advance(sim, 10000);
+	KUNIT_EXPECT_EQ_MSG(test, fvc_acc(test, sim, 0xcb1, false, 0), 0ULL,
+			    "%s: B-box responses, response 6", plat->name);
+	KUNIT_EXPECT_GT_MSG(test, fvc_acc(test, sim, 0xcb3, false, 0), 0ULL,
+			    "%s: B-box commands", plat->name);
+	KUNIT_EXPECT_EQ(test, sim->nviol, 0ULL);
+	/* response 5 (sparing ack) counts */
+	fvc_acc(test, sim, 0xcab, true, zdp | 5ULL << resp);
+	sim_advance(sim, 10000);
+	KUNIT_EXPECT_GT_MSG(test, fvc_acc(test, sim, 0xcb1, false, 0), 0ULL,
+			    "%s: B-box responses, response 5", plat->name);
+	sim_destroy(sim);
+}
+
+static void test_fvc_response_6(struct kunit *test)
+{
+	fvc_rsp_check(test, &sim_nhmex_platform, 11, 8);
+	fvc_rsp_check(test, &sim_wsmex_platform, 12, 9);
+}
+
 static void test_default_patterns(struct kunit *test)
 {
 	const struct sim_platform *plat = &sim_nhmex_platform;
@@ -851,7 +976,7 @@ static void test_worst_rate(struct kunit *test)
 {
 	static const u64 evsel[] = {
 		EVSEL(0x18, 0, 0), EVSEL(0x18, 0, 5), EVSEL(0x1a, 0, 0) | EDGE,
-		EVSEL(0x09, 0, 0), EVSEL(0x14, 0, 0), EVSEL(0x05, 0, 1) | INV,
+		EVSEL(0x09, 0, 0), EVSEL(0x14, 0x07, 0), EVSEL(0x05, 0x03, 1) | INV,
 	};
 	static const u64 inc[] = { 24, 1, 1, 0, 1, 1 };
 	struct sim *sim = tsim(test);
@@ -1305,6 +1430,9 @@ static struct kunit_case sim_test_cases[] = {
 	KUNIT_CASE(test_cycle_ns),
 	KUNIT_CASE(test_truth_no_wrap),
 	KUNIT_CASE(test_sockets_independent),
+	KUNIT_CASE_PARAM(test_cbox_no_subevent, cbox_subev_gen_params),
+	KUNIT_CASE_PARAM(test_sbox_no_subevent, sbox_subev_gen_params),
+	KUNIT_CASE(test_fvc_response_6),
 	KUNIT_CASE(test_default_patterns),
 	KUNIT_CASE(test_rate_checks),
 	KUNIT_CASE(test_log_ring),
