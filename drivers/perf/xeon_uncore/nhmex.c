@@ -335,13 +335,14 @@ static struct xu_field * const nhmex_sbox_fields[] = {
 /*
  * The guide's list (reference 8.1.4); the NCB, NCS and DRS queue events
  * take a umask of C-box pairs (bit 0: C-box 0 or 4, ... bit 3: 3 or 7):
- * all four here.
+ * all four here.  Not named: the events whose sub-events the guide names
+ * without our copy giving their bits, which count nothing with none
+ * selected: the HOM queue events (0x03, 0x06, 0x07) and PKTS_SENT_HOM
+ * (0x60), R-box and/or B-box; TO_RING_MSGQ_OCCUPANCY (0x26), the message
+ * class; the egress events (0x40-0x43), the ring FIFOs.
  */
 static const struct xu_event_desc nhmex_sbox_events[] = {
 	XU_EVENT("to_r_prog_ev",			"event=0x00"),
-	XU_EVENT("to_r_b_hom_msgq_cycles_full",		"event=0x03"),
-	XU_EVENT("to_r_b_hom_msgq_cycles_ne",		"event=0x06"),
-	XU_EVENT("to_r_b_hom_msgq_occupancy",		"event=0x07"),
 	XU_EVENT("to_r_snp_msgq_cycles_full",		"event=0x08"),
 	XU_EVENT("to_r_snp_msgq_cycles_ne",		"event=0x09"),
 	XU_EVENT("to_r_snp_msgq_occupancy",		"event=0x0a"),
@@ -362,7 +363,6 @@ static const struct xu_event_desc nhmex_sbox_events[] = {
 	XU_EVENT("to_ring_ncs_msgq_cycles_full",	"event=0x22"),
 	XU_EVENT("to_ring_snp_msgq_cycles_ne",		"event=0x23"),
 	XU_EVENT("to_ring_ncb_msgq_cycles_ne",		"event=0x24"),
-	XU_EVENT("to_ring_msgq_occupancy",		"event=0x26"),
 	XU_EVENT("to_ring_ndr_msgq_cycles_full",	"event=0x27"),
 	XU_EVENT("to_ring_ndr_msgq_cycles_ne",		"event=0x28"),
 	XU_EVENT("to_ring_ndr_msgq_occupancy",		"event=0x29"),
@@ -374,16 +374,11 @@ static const struct xu_event_desc nhmex_sbox_events[] = {
 	XU_EVENT("to_ring_b2s_msgq_occupancy",		"event=0x2f"),
 	XU_EVENT("halfline_bypass",			"event=0x30"),
 	XU_EVENT("req_tbl_occupancy",			"event=0x31"),
-	XU_EVENT("egress_bypass",			"event=0x40"),
-	XU_EVENT("egress_arb_wins",			"event=0x41"),
-	XU_EVENT("egress_arb_losses",			"event=0x42"),
-	XU_EVENT("egress_starved",			"event=0x43"),
 	XU_EVENT("rbox_hom_bypass",			"event=0x50"),
 	XU_EVENT("rbox_snp_bypass",			"event=0x51"),
 	XU_EVENT("s2b_hom_bypass",			"event=0x52"),
 	XU_EVENT("b2s_drs_bypass",			"event=0x53"),
 	XU_EVENT("bbox_hom_bypass",			"event=0x54"),
-	XU_EVENT("pkts_sent_hom",			"event=0x60"),
 	XU_EVENT("pkts_sent_snp",			"event=0x62"),
 	XU_EVENT("pkts_sent_ndr",			"event=0x63"),
 	XU_EVENT("pkts_sent_drs",			"event=0x64"),
