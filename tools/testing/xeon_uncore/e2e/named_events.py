@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""Every named event of every Xeon 7500 / E7 PMU programs what the guide says.
+"""Every named event of every Xeon 7500 / E7 PMU programs what the guide says,
+and counts.
 
   named_events.py SIM_DIR
 
@@ -14,14 +15,19 @@ sub-controls and ZDP_CTL_FVC slot) holding their values, from the
 model's register log since the model and the driver were loaded (every
 register resets to 0: a sub-register not written since holds 0). The
 addresses and layouts are this script's own, from the guide's register
-tables, not the driver's. Prints one line per mismatch and "N of M named
+tables, not the driver's. While open, the event must count something in
+COUNT_S seconds: a name whose encoding selects nothing (an event with
+sub-events and none selected, which the model counts as the guide says:
+nothing) is no use. Prints one line per mismatch and "N of M named
 events programmed as the guide says". XU_NAMED_PMUS="GLOB ...": only the
 PMUs (uncore_ stripped) that match one of the globs.
 """
 import errno
 import fnmatch
 import os
+import struct
 import sys
+import time
 
 from perf_open import perf_open
 
@@ -38,18 +44,26 @@ M_SUB = {
     (1, 0x0): [0x5], (1, 0x1): [0x6], (1, 0x5): [0x9], (1, 0x6): [0x7],
 }
 M_CTL = 0x383efc    # count, storage, wrap, flag mode, inc_sel, set_flag_sel
+# 2 * 10^7 cycles of the model's default 2 GHz uncore clock
+COUNT_S = 0.01
 
 
 def open_alone(pmu, cfg):
-    """Open @cfg on @pmu, CPU 0, and close it: 'OK' or the errno's name
-    (what xu-open prints)."""
+    """Open @cfg on @pmu, CPU 0, let it count COUNT_S seconds, read it and
+    close it: ('OK', count) or (the errno's name, what xu-open prints,
+    None)."""
     with open(os.path.join(PMUS, pmu, 'type')) as f:
         typ = int(f.read())
     try:
-        os.close(perf_open(typ, cfg[0], 0, config1=cfg[1], config2=cfg[2]))
+        fd = perf_open(typ, cfg[0], 0, config1=cfg[1], config2=cfg[2])
     except OSError as e:
-        return errno.errorcode.get(e.errno, 'errno %d' % e.errno)
-    return 'OK'
+        return errno.errorcode.get(e.errno, 'errno %d' % e.errno), None
+    try:
+        time.sleep(COUNT_S)
+        count = struct.unpack('=Q', os.read(fd, 8))[0]
+    finally:
+        os.close(fd)
+    return 'OK', count
 
 
 def fields(pmu):
@@ -139,7 +153,7 @@ def main(sim):
             alias = open(os.path.join(PMUS, pmu, 'events', ev)).read().strip()
             cfg = config_of(alias, fmt)
             open(os.path.join(sim, 'log'), 'w').write('clear\n')
-            r = open_alone(pmu, cfg)
+            r, count = open_alone(pmu, cfg)
             writes = set()
             for line in open(os.path.join(sim, 'log')):
                 f = line.split()
@@ -154,7 +168,11 @@ def main(sim):
                 bad += 1
                 print('MISMATCH %s/%s/ (%s): %s, missing %s' % (
                       pmu, ev, alias, r, ' '.join('%#x=%#x' % w for w in miss)))
-    print('%d of %d named events programmed as the guide says' %
+            elif not count:
+                bad += 1
+                print('MISMATCH %s/%s/ (%s): counted nothing in %g s' % (
+                      pmu, ev, alias, COUNT_S))
+    print('%d of %d named events programmed as the guide says and counting' %
           (total - bad, total))
     return 1 if bad or not total else 0
 
