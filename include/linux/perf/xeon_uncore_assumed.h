@@ -66,6 +66,18 @@
 #define XU_ASSUMED_WSMEX_CBOX_SIDE(c)	((c) - 8)
 
 /*
+ * assumed: the response field of M_MSR_PMU_ZDP_CTL_FVC (the encodings of
+ * the guide's Table 2-82, which an FVC slot whose selector is 6, the
+ * B-box responses, counts) is bits 10:8 on the 7500 and 11:9 on the E7:
+ * the three bits above the B-box command, whose place Linux's
+ * bbox_cmds_write (0x20) shows.  Our copy gives no position.  Only the
+ * model reads it (response 6 counts nothing); the driver passes fvc as
+ * given.  Confirm: an FVC slot with selector 6 and response 6 counts 0.
+ */
+#define XU_ASSUMED_NHMEX_FVC_RESP	GENMASK_ULL(10, 8)
+#define XU_ASSUMED_WSMEX_FVC_RESP	GENMASK_ULL(11, 9)
+
+/*
  * assumed: pmi_core_sel (both families) is a mask of the package's
  * cores in which bit i is the i-th core of the package in ascending core
  * ID order (topology_core_id()), counting every present core.  The guides

@@ -99,8 +99,7 @@ enum { GLOBAL_CTL, GLOBAL_STATUS, GLOBAL_OVF_CTL, EVT_SEL, CTR, SUMMARY };
  * ZDP_CTL_FVC: the fields the four FVC slots share, and where slot 0's
  * selector is; the Westmere-EX's are a bit higher (Linux's masks).  The
  * response field (the guide's Table 2-82 encodings) has no position in
- * our copy: it is taken as the three bits above the B-box command, whose
- * 7:5 Linux's bbox_cmds_write (0x20) shows, so 10:8 (11:9 on the E7).
+ * our copy: the shared assumption.
  */
 struct mbox_part {
 	u64 zdp_shared;
@@ -110,12 +109,12 @@ struct mbox_part {
 
 static const struct mbox_part nhmex_mbox_part = {
 	.zdp_shared = GENMASK_ULL(10, 0) | BIT_ULL(23),
-	.zdp_resp = GENMASK_ULL(10, 8), .zdp_slot0 = 11,
+	.zdp_resp = XU_ASSUMED_NHMEX_FVC_RESP, .zdp_slot0 = 11,
 };
 
 static const struct mbox_part wsmex_mbox_part = {
 	.zdp_shared = GENMASK_ULL(11, 0) | BIT_ULL(24),
-	.zdp_resp = GENMASK_ULL(11, 9), .zdp_slot0 = 12,
+	.zdp_resp = XU_ASSUMED_WSMEX_FVC_RESP, .zdp_slot0 = 12,
 };
 
 /*

@@ -36,9 +36,9 @@
  * lock is dropped (nmi_self, not counted in nmi_sent).
  *
  * Core numbering (the shared assumption, xeon_uncore_assumed.h: the guide
- * calls pmi_core_sel a core mask without saying how cores are numbered): bit i of a socket's mask is the
- * i-th core, by ascending topology_core_id() (as the CPU was last seen
- * online), of the present CPUs whose
+ * calls pmi_core_sel a core mask without numbering the cores): bit i of a
+ * socket's mask is the i-th core, by ascending topology_core_id() (as the
+ * CPU was last seen online), of the present CPUs whose
  * topology_physical_package_id() is the socket (the socket an MSR access
  * reaches is that of the accessing CPU), and the NMI goes to the first
  * online thread of that core.  A core with no thread online, or a bit
