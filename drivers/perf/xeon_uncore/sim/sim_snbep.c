@@ -119,19 +119,6 @@ struct ivbep_ovf {
 	const u64 *summary_box;	/* per box, when they differ */
 };
 
-#define IVBEP_OV_U		XU_ASSUMED_IVBEP_OV_U
-#define IVBEP_OV_U_FIXED	XU_ASSUMED_IVBEP_OV_U_FIXED
-#define IVBEP_OV_C		XU_ASSUMED_IVBEP_OV_C
-#define IVBEP_OV_P		XU_ASSUMED_IVBEP_OV_P
-#define IVBEP_OV_H		XU_ASSUMED_IVBEP_OV_H
-#define IVBEP_OV_M		XU_ASSUMED_IVBEP_OV_M
-#define IVBEP_OV_I		XU_ASSUMED_IVBEP_OV_I
-#define IVBEP_OV_Q		XU_ASSUMED_IVBEP_OV_Q
-#define IVBEP_OV_R2		XU_ASSUMED_IVBEP_OV_R2
-#define IVBEP_OV_R3_0		XU_ASSUMED_IVBEP_OV_R3_0
-#define IVBEP_OV_R3_1		XU_ASSUMED_IVBEP_OV_R3_1
-#define IVBEP_OV_ALL		XU_ASSUMED_IVBEP_OV_ALL
-
 /* U_MSR_PMON_GLOBAL_CTL */
 #define IVBEP_G_CORE_SEL	GENMASK_ULL(14, 0)
 #define IVBEP_G_UNFRZ_ALL	BIT_ULL(29)
@@ -1282,8 +1269,8 @@ static void v2_overflow(struct sim_socket *s, struct sim_box *b, unsigned int n)
 
 	if (!b->ctr[n].cfg.pmi)
 		return;
-	if (sum == IVBEP_OV_R3_1 && READ_ONCE(v2_one_rq_bit))
-		sum = IVBEP_OV_R3_0;
+	if (sum == XU_ASSUMED_IVBEP_OV_R3_1 && READ_ONCE(v2_one_rq_bit))
+		sum = XU_ASSUMED_IVBEP_OV_R3_0;
 	sb->reg[o->status_row][0] |= BIT_ULL(o->bit0 + n);
 	ubox_of(s)->reg[U_GST][0] |= sum;
 }
@@ -1320,7 +1307,7 @@ static const struct sim_reg v2_ubox_regs[] = {
 	},
 	[U_GST] = {
 		.name = "U_MSR_PMON_GLOBAL_STATUS", .offset = 0x1, .count = 1,
-		.width = 64, .access = SIM_RW, .rsv = ~IVBEP_OV_ALL,
+		.width = 64, .access = SIM_RW, .rsv = ~XU_ASSUMED_IVBEP_OV_ALL,
 		.write = v2_gstatus_write,
 	},
 	/* fields not in our copy of the guide: storage */
@@ -1503,7 +1490,7 @@ static const struct sim_box_type v2_ubox = {
 	.events = ubox_events, .nevents = ARRAY_SIZE(ubox_events),
 	.part = PART_IVB,
 	.decode = ubox_decode, .overflow = v2_overflow,
-	.priv = V2_OVF(SNBEP_UBOX, U_BST, 0, IVBEP_OV_U),
+	.priv = V2_OVF(SNBEP_UBOX, U_BST, 0, XU_ASSUMED_IVBEP_OV_U),
 	.ctl_reg = F_CTL, .ctr_reg = F_CTR,
 };
 
@@ -1514,7 +1501,7 @@ static const struct sim_box_type v2_uclk = {
 	.nctrs = 1, .ctr_width = 48, .ctl_reg = F_CTL, .ctr_reg = F_CTR,
 	.decode = uclk_decode, .overflow = v2_overflow,
 	.pattern = fixed_pattern, .max_inc = 1,
-	.priv = V2_OVF(SNBEP_UBOX, U_BST, 2, IVBEP_OV_U_FIXED),
+	.priv = V2_OVF(SNBEP_UBOX, U_BST, 2, XU_ASSUMED_IVBEP_OV_U_FIXED),
 };
 
 static const struct sim_box_type v2_cbox = {
@@ -1525,7 +1512,7 @@ static const struct sim_box_type v2_cbox = {
 	.events = cbox_events, .nevents = ARRAY_SIZE(cbox_events),
 	.part = PART_IVB,
 	.decode = v2_cbox_decode, .overflow = v2_overflow,
-	.priv = V2_OVF(SNBEP_CBOX, R_X2, 0, IVBEP_OV_C),
+	.priv = V2_OVF(SNBEP_CBOX, R_X2, 0, XU_ASSUMED_IVBEP_OV_C),
 	.ctl_reg = R_CTL, .ctr_reg = R_CTR,
 };
 
@@ -1537,7 +1524,7 @@ static const struct sim_box_type v2_pcu = {
 	.events = pcu_events, .nevents = ARRAY_SIZE(pcu_events),
 	.part = PART_IVB,
 	.decode = pcu_decode, .overflow = v2_overflow,
-	.priv = V2_OVF(SNBEP_PCU, R_X1, 0, IVBEP_OV_P),
+	.priv = V2_OVF(SNBEP_PCU, R_X1, 0, XU_ASSUMED_IVBEP_OV_P),
 	.ctl_reg = R_CTL, .ctr_reg = R_CTR,
 };
 
@@ -1549,7 +1536,7 @@ static const struct sim_box_type v2_ha = {
 	.events = ha_events, .nevents = ARRAY_SIZE(ha_events),
 	.part = PART_IVB,
 	.decode = boxed_decode, .overflow = v2_overflow,
-	.priv = V2_OVF(SNBEP_HA, R_X3, 0, IVBEP_OV_H),
+	.priv = V2_OVF(SNBEP_HA, R_X3, 0, XU_ASSUMED_IVBEP_OV_H),
 	.ctl_reg = R_CTL, .ctr_reg = R_CTR,
 };
 
@@ -1561,7 +1548,7 @@ static const struct sim_box_type v2_imc = {
 	.events = imc_events, .nevents = ARRAY_SIZE(imc_events),
 	.part = PART_IVB,
 	.decode = boxed_decode, .overflow = v2_overflow,
-	.priv = V2_OVF(SNBEP_IMC, R_X0, 1, IVBEP_OV_M),
+	.priv = V2_OVF(SNBEP_IMC, R_X0, 1, XU_ASSUMED_IVBEP_OV_M),
 	.ctl_reg = R_CTL, .ctr_reg = R_CTR,
 };
 
@@ -1572,7 +1559,7 @@ static const struct sim_box_type v2_dclk = {
 	.nctrs = 1, .ctr_width = 48, .ctl_reg = F_CTL, .ctr_reg = F_CTR,
 	.decode = dclk_decode, .overflow = v2_overflow,
 	.pattern = fixed_pattern, .max_inc = 1,
-	.priv = V2_OVF(SNBEP_IMC, R_X0, 0, IVBEP_OV_M),
+	.priv = V2_OVF(SNBEP_IMC, R_X0, 0, XU_ASSUMED_IVBEP_OV_M),
 };
 
 static const struct sim_box_type v2_irp = {
@@ -1582,7 +1569,7 @@ static const struct sim_box_type v2_irp = {
 	.nctrs = 4, .ctr_width = 48,
 	.events = ivbep_irp_events, .nevents = ARRAY_SIZE(ivbep_irp_events),
 	.decode = boxed_decode, .overflow = v2_overflow,
-	.priv = V2_OVF(IVBEP_IRP, R_X0, 0, IVBEP_OV_I),
+	.priv = V2_OVF(IVBEP_IRP, R_X0, 0, XU_ASSUMED_IVBEP_OV_I),
 	.ctl_reg = R_CTL, .ctr_reg = R_CTR,
 };
 
@@ -1594,7 +1581,7 @@ static const struct sim_box_type v2_qpi = {
 	.events = qpi_events, .nevents = ARRAY_SIZE(qpi_events),
 	.part = PART_IVB,
 	.decode = qpi_decode, .overflow = v2_overflow,
-	.priv = V2_OVF(SNBEP_QPI, R_X0, 0, IVBEP_OV_Q),
+	.priv = V2_OVF(SNBEP_QPI, R_X0, 0, XU_ASSUMED_IVBEP_OV_Q),
 	.ctl_reg = R_CTL, .ctr_reg = R_CTR,
 };
 
@@ -1613,7 +1600,7 @@ static const struct sim_box_type v2_r2pcie = {
 	.events = r2pcie_events, .nevents = ARRAY_SIZE(r2pcie_events),
 	.part = PART_IVB,
 	.decode = boxed_decode, .overflow = v2_overflow,
-	.priv = V2_OVF(SNBEP_R2PCIE, R_X0, 0, IVBEP_OV_R2),
+	.priv = V2_OVF(SNBEP_R2PCIE, R_X0, 0, XU_ASSUMED_IVBEP_OV_R2),
 	.ctl_reg = R_CTL, .ctr_reg = R_CTR,
 };
 
@@ -1627,8 +1614,10 @@ static const struct sim_box_type v2_r3qpi = {
 	.decode = boxed_decode, .overflow = v2_overflow,
 	.priv = (&(const struct ivbep_ovf){
 			.status_tidx = SNBEP_R3QPI, .status_row = R_X0,
-			.summary_box = (const u64[]){ IVBEP_OV_R3_0, IVBEP_OV_R3_0,
-						      IVBEP_OV_R3_1 },
+			.summary_box = (const u64[]){
+				XU_ASSUMED_IVBEP_OV_R3_0, XU_ASSUMED_IVBEP_OV_R3_0,
+				XU_ASSUMED_IVBEP_OV_R3_1,
+			},
 		}),
 	.ctl_reg = R_CTL, .ctr_reg = R_CTR,
 };
