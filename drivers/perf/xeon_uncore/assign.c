@@ -268,21 +268,23 @@ static void xu_note_ignored(const struct xu_pmu *xp, const u64 *config,
  * config is accepted, and @cfg gets the needed field at its least value
  * (1); said once per field in dmesg.
  */
-static void xu_supply_needs(const struct xu_pmu *xp, u64 *cfg)
+static void xu_supply_needs(const struct xu_pmu *xp, const u64 *config,
+			    u64 *cfg)
 {
 	struct xu_field * const *f;
 
 	for (f = xp->type->fields; *f; f++) {
 		const struct xu_field *g = xu_field_needed(xp->type, *f);
 
-		if (!g || !(cfg[(*f)->word] & (*f)->mask) || (cfg[g->word] & g->mask))
+		if (!g || !(cfg[(*f)->word] & (*f)->mask) || (cfg[g->word] & g->mask) ||
+		    (cfg[0] & (*f)->waive_mask) == (*f)->waive_val)
 			continue;
 		cfg[g->word] |= BIT_ULL(__ffs64(g->mask));
 		if (test_bit(1, &(*f)->noted) || test_and_set_bit(1, &(*f)->noted))
 			continue;
-		pr_info("%s: %s without %s counts nothing (%s): programmed %s=1 (config=%#llx); noted once per field\n",
+		pr_info("%s: %s with %s 0 would count nothing (%s): programmed %s=1 (config=%#llx); noted once per field\n",
 			xp->name, (*f)->attr.attr.name, g->attr.attr.name,
-			(*f)->needs_why, g->attr.attr.name, cfg[0]);
+			(*f)->needs_why, g->attr.attr.name, config[0]);
 	}
 }
 
@@ -311,7 +313,7 @@ const char *xu_encode_alt(const struct xu_pmu *xp, const u64 *config,
 	if (why)
 		return why;
 	memcpy(cfg, config, sizeof(cfg));
-	xu_supply_needs(xp, cfg);
+	xu_supply_needs(xp, config, cfg);
 	if (t->ops && t->ops->encode) {
 		enc->alt = alt;
 		why = t->ops->encode(t, cfg, enc);

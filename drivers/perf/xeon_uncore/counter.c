@@ -565,7 +565,9 @@ void xu_box_thaw(struct xu_box *box)
  * socket), and not every box's reset reaches them (no box control, a
  * reset bit reserved, a fixed counter's control).  Then the overflows
  * the box's status latched before, the bits read and only those: a stale
- * one would show a later PMI an overflow no counter had.
+ * one would show a later PMI an overflow no counter had.  Not where the
+ * status address is a guess (xu_ovf.status_assumed): a wrong guess would
+ * have the driver write an unknown MSR at every load.
  */
 void xu_box_reset(struct xu_box *box)
 {
@@ -578,7 +580,7 @@ void xu_box_reset(struct xu_box *box)
 		t->ops->init_box(box);
 	for (i = 0; i < n; i++)
 		xu_write_reg(box, xu_ctl(box, i), 0);
-	if (t->ovf && t->ovf->status)
+	if (t->ovf && t->ovf->status && !t->ovf->status_assumed)
 		xu_box_take_status(box, &stale);
 	box->shared->known = 0;
 }

@@ -63,7 +63,7 @@
 #define NHMEX_S0_SUMMARY		0xc43
 #define NHMEX_S1_SUMMARY		0xcc3
 #define NHMEX_S_SUM_OV_C_R		XU_ASSUMED_NHMEX_S_SUM_OV_C_R
-#define NHMEX_S_SUM_OV_C_L		XU_ASSUMED_NHMEX_S_SUM_OV_C_L
+#define NHMEX_S_SUM_OV_C_L		BIT_ULL(2)
 #define NHMEX_S_SUM_OV_MB		BIT_ULL(16)	/* B-box (M-box) */
 #define NHMEX_S_SUM_OV_S		BIT_ULL(18)
 #define NHMEX_S_SUM_OV_R		BIT_ULL(19)	/* the R-box half */

@@ -106,13 +106,21 @@ XU_FIELD(event,		event,		0, SNBEP_CTL_EV_SEL);
 XU_FIELD(event_ext,	event,		0, SNBEP_CTL_EV_SEL | SNBEP_CTL_EV_SEL_EXT);
 XU_FIELD(umask,		umask,		0, SNBEP_CTL_UMASK);
 /*
- * guide: ".invert/.edge_det is in series following .thresh", which "must
- * be set to a non-0 value": without it the encoder programs thresh=1
+ * The guide: ".invert/.edge_det is in series following .thresh, Due to
+ * this, the .thresh field must be set to a non-0 value": without it the
+ * encoder programs thresh=1 (every box, both parts: xeon_uncore_assumed.h).
+ * Not on the PCU's occupancy events (event bit 7, no extension bit):
+ * occ_invert and occ_edge act there instead.
  */
-#define SNBEP_NEEDS_THRESH "it acts on the thresh comparison; the guide: for events that increment by no more than 1 per cycle, set .thresh to 0x1"
+#define SNBEP_NEEDS_THRESH "it is in series following thresh, which the guide says must be non-0; for events that increment by no more than 1 per cycle, set thresh to 0x1"
 XU_FIELD_NEEDS(edge,	edge,		0, SNBEP_CTL_EDGE, "thresh", SNBEP_NEEDS_THRESH);
 XU_FIELD(tid_en,	tid_en,		0, SNBEP_CTL_TID_EN);
 XU_FIELD_NEEDS(inv,	inv,		0, SNBEP_CTL_INVERT, "thresh", SNBEP_NEEDS_THRESH);
+#define SNBEP_PCU_OCC_EVENT	(BIT_ULL(7) | SNBEP_CTL_EV_SEL_EXT)
+XU_FIELD_NEEDS_UNLESS(pcu_edge, edge, 0, SNBEP_CTL_EDGE, "thresh", SNBEP_NEEDS_THRESH,
+		      SNBEP_PCU_OCC_EVENT, BIT_ULL(7));
+XU_FIELD_NEEDS_UNLESS(pcu_inv, inv, 0, SNBEP_CTL_INVERT, "thresh", SNBEP_NEEDS_THRESH,
+		      SNBEP_PCU_OCC_EVENT, BIT_ULL(7));
 XU_FIELD(thresh8,	thresh,		0, SNBEP_CTL_THRESH8);
 XU_FIELD(thresh5,	thresh,		0, SNBEP_CTL_THRESH5);
 XU_FIELD(occ_sel,	occ_sel,	0, SNBEP_PCU_OCC_SEL);
@@ -162,7 +170,7 @@ static struct xu_field * const snbep_cbox_fields[] = {
 
 /* occ_edge is the hardware's bit 31 (upstream declares config:14-51). */
 static struct xu_field * const snbep_pcu_fields[] = {
-	&xu_field_event_ext, &xu_field_occ_sel, &xu_field_edge, &xu_field_inv,
+	&xu_field_event_ext, &xu_field_occ_sel, &xu_field_pcu_edge, &xu_field_pcu_inv,
 	&xu_field_thresh5, &xu_field_occ_invert, &xu_field_occ_edge,
 	&xu_field_filter_band0, &xu_field_filter_band1,
 	&xu_field_filter_band2, &xu_field_filter_band3, NULL,
@@ -855,13 +863,17 @@ static const struct xu_reserved ivbep_reserved[] = {
 };
 
 /* Every box interrupts: ov_en, its W1C status, the summary bits to it. */
-#define IVBEP_PMI(_summary, _status)					\
+#define IVBEP_PMI_AT(_summary, _status, _assumed)			\
 	.pmi_bit	= SNBEP_CTL_OV_EN,				\
 	.ovf		= &(const struct xu_ovf){			\
 		.summary_mask	= (_summary),				\
 		.status		= (_status),				\
+		.status_assumed	= (_assumed),				\
 	},								\
 	.reserved	= ivbep_reserved
+#define IVBEP_PMI(_summary, _status)	IVBEP_PMI_AT(_summary, _status, false)
+/* an MSR box's status address is not in the guide (xeon_uncore_assumed.h) */
+#define IVBEP_PMI_MSR(_summary, _status) IVBEP_PMI_AT(_summary, _status, true)
 
 /*
  * Which filter fields an event reads: as on the E5-2600, and the link of
@@ -892,10 +904,17 @@ static struct xu_field * const ivbep_ubox_fields[] = {
 	&xu_field_event, &xu_field_umask, &xu_field_edge, &xu_field_thresh5, NULL,
 };
 
-/* counters 0, 1 and the fixed counter: status bits 0-2 (the third: ours) */
+/* counters 0, 1 (the guide's ov 1:0) and the fixed counter (assumed) */
 static const struct xu_box_type ivbep_ubox = {
 	SNBEP_UBOX_LAYOUT(&ivbep_part),
-	IVBEP_PMI(IVBEP_OV_U | IVBEP_OV_U_FIXED, IVBEP_U_BOX_STATUS),
+	.pmi_bit	= SNBEP_CTL_OV_EN,
+	.ovf		= &(const struct xu_ovf){
+		.summary_mask	= IVBEP_OV_U | IVBEP_OV_U_FIXED,
+		.status		= IVBEP_U_BOX_STATUS,
+		.status_assumed	= true,
+		.ctr_bit	= (const u8[]){ 0, 1, XU_ASSUMED_IVBEP_UCLK_STATUS_BIT },
+	},
+	.reserved	= ivbep_reserved,
 	.fields		= ivbep_ubox_fields,
 };
 
@@ -933,7 +952,7 @@ static const struct xu_constraint ivbep_cbox_constraints[] = {
 
 static const struct xu_box_type ivbep_cbox = {
 	SNBEP_CBOX_LAYOUT(&ivbep_part, 15),
-	IVBEP_PMI(IVBEP_OV_C, IVBEP_C0_BOX_STATUS),
+	IVBEP_PMI_MSR(IVBEP_OV_C, IVBEP_C0_BOX_STATUS),
 	.rates		= ivbep_cbox_rates,
 	.constraints	= ivbep_cbox_constraints,
 	.shared		= ivbep_cbox_filters,
@@ -945,7 +964,7 @@ static const struct xu_box_type ivbep_cbox = {
 
 static const struct xu_box_type ivbep_pcu = {
 	SNBEP_PCU_LAYOUT(&ivbep_part, 15),
-	IVBEP_PMI(IVBEP_OV_P, IVBEP_PCU_BOX_STATUS),
+	IVBEP_PMI_MSR(IVBEP_OV_P, IVBEP_PCU_BOX_STATUS),
 };
 
 /*
@@ -1000,7 +1019,13 @@ static const struct xu_box_type ivbep_imc = {
 	.ovf		= &(const struct xu_ovf){
 		.summary_mask	= IVBEP_OV_M,
 		.status		= IVBEP_PCI_BOX_STATUS,
-		.ctr_bit	= (const u8[]){ 1, 2, 3, 4, 0 },
+		/* the fixed DCLK counter at bit 0; the others assumed */
+		.ctr_bit	= (const u8[]){
+			XU_ASSUMED_IVBEP_IMC_CTR0_STATUS_BIT,
+			XU_ASSUMED_IVBEP_IMC_CTR0_STATUS_BIT + 1,
+			XU_ASSUMED_IVBEP_IMC_CTR0_STATUS_BIT + 2,
+			XU_ASSUMED_IVBEP_IMC_CTR0_STATUS_BIT + 3, 0,
+		},
 	},
 	.reserved	= ivbep_reserved,
 	.max_inc	= 64,

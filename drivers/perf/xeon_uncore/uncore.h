@@ -58,7 +58,8 @@
  * inside match0): both set the same bits, the slice by name.  @needs:
  * the name of the box's field this one acts through, which must then be
  * non-zero: when it is 0 the encoder programs it at 1 (@needs_why says
- * why, in dmesg).  @noted: bit 0 once dmesg has said that an event's
+ * why, in dmesg), unless config's @waive_mask bits are @waive_val (the
+ * events it does not act on).  @noted: bit 0 once dmesg has said that an event's
  * hardware ignores the field (see xu_enc.ignored), bit 1 once it has said
  * that the needed field was supplied.
  */
@@ -69,6 +70,7 @@ struct xu_field {
 	u64 mask;
 	const char *needs;
 	const char *needs_why;
+	u64 waive_mask, waive_val;	/* config bits: no need when they match */
 	unsigned long noted;
 };
 
@@ -82,14 +84,19 @@ ssize_t xu_field_show(struct device *dev, struct device_attribute *attr,
 		.mask = (_mask),					\
 	}
 
-#define XU_FIELD_NEEDS(_var, _name, _word, _mask, _needs, _why)	\
+#define XU_FIELD_NEEDS_UNLESS(_var, _name, _word, _mask, _needs, _why,	\
+			      _waive_mask, _waive_val)			\
 	static struct xu_field xu_field_##_var = {			\
 		.attr = __ATTR(_name, 0444, xu_field_show, NULL),	\
 		.word = (_word),					\
 		.mask = (_mask),					\
 		.needs = (_needs),					\
 		.needs_why = (_why),					\
+		.waive_mask = (_waive_mask),				\
+		.waive_val = (_waive_val),				\
 	}
+#define XU_FIELD_NEEDS(_var, _name, _word, _mask, _needs, _why)	\
+	XU_FIELD_NEEDS_UNLESS(_var, _name, _word, _mask, _needs, _why, 0, 1)
 
 #define XU_FIELD_SLICE(_var, _name, _word, _mask)			\
 	static struct xu_field xu_field_##_var = {			\
@@ -328,6 +335,11 @@ struct xu_ovf {
 	const u64 *mid_bits;
 	u32 status;		/* from the box's base; 0: the summary is counter 0's */
 	u32 clear;		/* from the box's base: write 1s to clear; 0: @status (W1C) */
+	/*
+	 * @status is at an address no guide gives: read only when the box's
+	 * summary bit says it overflowed, never at a reset.
+	 */
+	bool status_assumed;
 	const u8 *ctr_bit;	/* status bit of counter i; NULL: bit i */
 	/*
 	 * The status bits are set on every overflow, interrupt enabled or

@@ -503,7 +503,45 @@ static void xu_test_field_needs(struct kunit *test)
 					    (*f)->attr.attr.name, (*f)->needs, v);
 			KUNIT_EXPECT_TRUE(test, enc.ctl & (*f)->mask);
 		}
+		/* where it does not act (waive): nothing supplied */
+		if ((*f)->waive_mask) {
+			u64 config[XU_CONFIG_WORDS] = { (*f)->waive_val | (*f)->mask };
+			struct xu_enc enc;
+
+			KUNIT_ASSERT_NULL(test, xu_encode(&xp, config, &enc));
+			KUNIT_EXPECT_EQ_MSG(test, enc.ctl & g->mask, 0, "%s: %s waived",
+					    t->name, (*f)->attr.attr.name);
+		}
 	}
+}
+
+/*
+ * The E5s' edge and inv act through thresh on every box that has them
+ * (xeon_uncore_assumed.h): a box type that lost the "needs" would pass
+ * xu_test_field_needs by testing nothing.
+ */
+static void xu_test_field_needs_e5(struct kunit *test)
+{
+	const struct xu_platform * const plats[] = {
+		&xu_snbep_platform, &xu_ivbep_platform,
+	};
+	const struct xu_box_type * const *t;
+	struct xu_field * const *f;
+	unsigned int i, n = 0;
+
+	for (i = 0; i < ARRAY_SIZE(plats); i++)
+		for (t = plats[i]->types; *t; t++)
+			for (f = (*t)->fields; *f; f++) {
+				const char *name = (*f)->attr.attr.name;
+
+				if (!xu_field_present(*t, *f) ||
+				    (strcmp(name, "edge") && strcmp(name, "inv")))
+					continue;
+				KUNIT_EXPECT_STREQ_MSG(test, (*f)->needs ?: "", "thresh",
+						       "%s: %s", (*t)->name, name);
+				n++;
+			}
+	KUNIT_EXPECT_GE(test, n, 10U);
 }
 
 /* Every field accepted in full; every other bit but kernel-owned ones refused. */
@@ -2379,6 +2417,7 @@ static struct kunit_case xu_core_cases[] = {
 	KUNIT_CASE_PARAM(xu_test_format_roundtrip, xu_type_gen),
 	KUNIT_CASE_PARAM(xu_test_config_bits, xu_type_gen),
 	KUNIT_CASE_PARAM(xu_test_field_needs, xu_type_gen),
+	KUNIT_CASE(xu_test_field_needs_e5),
 	KUNIT_CASE_PARAM(xu_test_event_aliases, xu_type_gen),
 	KUNIT_CASE_PARAM(xu_test_constraints, xu_type_gen),
 	KUNIT_CASE_PARAM(xu_test_rates, xu_type_gen),

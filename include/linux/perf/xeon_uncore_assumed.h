@@ -46,14 +46,13 @@
 #define XU_ASSUMED_NHMEX_FRZ_ALL	BIT_ULL(31)
 
 /*
- * assumed: S_MSR_PMON_SUMMARY's "left C Boxes" (ov_c_l, bit 2) are
- * C-boxes 0 and 1 of S-box 0's side (4 and 5 of S-box 1's), its right
- * ones (ov_c_r, bit 0: the row is cut from our copy) 2 and 3 (6 and 7).
- * The guide says left and right without numbering them.  Confirm:
- * overflow C-box 0 with pmi_en and read 0xc43.
+ * assumed: S_MSR_PMON_SUMMARY's "left C Boxes" (ov_c_l, bit 2, which the
+ * guide states) are C-boxes 0 and 1 of S-box 0's side (4 and 5 of S-box
+ * 1's), its right ones (ov_c_r, bit 0: the row is cut from our copy) 2
+ * and 3 (6 and 7).  The guide says left and right without numbering
+ * them.  Confirm: overflow C-box 0 with pmi_en and read 0xc43.
  */
 #define XU_ASSUMED_NHMEX_S_SUM_OV_C_R	BIT_ULL(0)
-#define XU_ASSUMED_NHMEX_S_SUM_OV_C_L	BIT_ULL(2)
 #define XU_ASSUMED_NHMEX_CBOX_RIGHT(c)	(((c) & 2) != 0)
 
 /*
@@ -85,6 +84,19 @@
  * core, overflow a counter with a PMI, see which CPU's NMI count moves.
  * (A rule, not a value: the driver's xu_core_rank() and the model's
  * sim_nmi.c each follow it and cite this entry.)
+ */
+
+/* ==== Xeon E5-2600 and E5-2600 v2 ====================================== */
+
+/*
+ * assumed: the note our copy of the E5-2600 guide prints under the R3QPI
+ * counter control (".invert/.edge_det is in series following .thresh,
+ * Due to this, the .thresh field must be set to a non-0 value") holds for
+ * every box's edge_det and invert, on both parts, except the PCU's
+ * occupancy events, on which occ_invert and occ_edge_det act instead.
+ * The driver programs thresh=1 when edge or inv comes without one, the
+ * model counts nothing for such a control.  (A rule, not a value.)
+ * Confirm: edge_det with thresh 0 on a C-box event that toggles.
  */
 
 /* ==== Xeon E5-2600 v2 ================================================== */
@@ -121,5 +133,15 @@
 #define XU_ASSUMED_IVBEP_U_BOX_STATUS	0xc15
 #define XU_ASSUMED_IVBEP_PCU_BOX_STATUS	0xc35
 #define XU_ASSUMED_IVBEP_C0_BOX_STATUS	0xd15
+
+/*
+ * assumed: in the U-box status the UCLK fixed counter is bit 2 (the
+ * guide's field is ov 1:0, for the two general counters); in an iMC
+ * channel's, general counter n is bit 1 + n.  The guide puts the fixed
+ * DCLK counter at bit 0 but labels bits 4:1 CTR4..CTR1, one off.
+ * Confirm: overflow each counter with ov_en and read the status.
+ */
+#define XU_ASSUMED_IVBEP_UCLK_STATUS_BIT	2
+#define XU_ASSUMED_IVBEP_IMC_CTR0_STATUS_BIT	1
 
 #endif /* _LINUX_PERF_XEON_UNCORE_ASSUMED_H */

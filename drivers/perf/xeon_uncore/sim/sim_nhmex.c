@@ -66,7 +66,7 @@ enum { GLOBAL_CTL, GLOBAL_STATUS, GLOBAL_OVF_CTL, EVT_SEL, CTR, SUMMARY };
 
 /* S_MSR_PMON_SUMMARY (guide 2.5, table 2-26) */
 #define S_SUM_OV_C_R		XU_ASSUMED_NHMEX_S_SUM_OV_C_R
-#define S_SUM_OV_C_L		XU_ASSUMED_NHMEX_S_SUM_OV_C_L
+#define S_SUM_OV_C_L		BIT_ULL(2)	/* "Overflow in left C Boxes" */
 #define S_SUM_OV_MB		BIT_ULL(16)	/* the B-box (or M-box) of the side */
 #define S_SUM_OV_S		BIT_ULL(18)
 #define S_SUM_OV_R		BIT_ULL(19)	/* the R-box half of the side */
@@ -868,7 +868,9 @@ static const struct sim_event cbox_events[] = {
  * sub-events selected ("if both R Box and B Box sub events are
  * selected..."), TO_RING_MSGQ_OCCUPANCY for the message classes selected,
  * the egress events for the ring FIFOs selected ("enabling multiple
- * subevents in this category..."): none selected, nothing counts.
+ * subevents in this category..."), the DRS, NCB and NCS queue events for
+ * "the selected C Box" (the umask a C-box pair mask): none selected,
+ * nothing counts.
  */
 static const struct sim_event sbox_events[] = {
 	EV(0x00, 1, "TO_R_PROG_EV"),
@@ -881,15 +883,15 @@ static const struct sim_event sbox_events[] = {
 	EV(0x0b, 1, "TO_R_NDR_MSGQ_CYCLES_FULL"),
 	EV(0x0c, 1, "TO_R_NDR_MSGQ_CYCLES_NE"),
 	EV(0x0d, 16, "TO_R_NDR_MSGQ_OCCUPANCY"),
-	EV(0x0e, 1, "TO_R_DRS_MSGQ_CYCLES_FULL"),
-	EV(0x0f, 1, "TO_R_DRS_MSGQ_CYCLES_NE"),
-	EV(0x10, 16, "TO_R_DRS_MSGQ_OCCUPANCY"),
-	EV(0x11, 1, "TO_R_NCB_MSGQ_CYCLES_FULL"),
-	EV(0x12, 1, "TO_R_NCB_MSGQ_CYCLES_NE"),
-	EV(0x13, 8, "TO_R_NCB_MSGQ_OCCUPANCY"),
-	EV(0x14, 1, "TO_R_NCS_MSGQ_CYCLES_FULL"),
-	EV(0x15, 1, "TO_R_NCS_MSGQ_CYCLES_NE"),
-	EV(0x16, 2, "TO_R_NCS_MSGQ_OCCUPANCY"),
+	SEV(0x0e, 1, "TO_R_DRS_MSGQ_CYCLES_FULL"),
+	SEV(0x0f, 1, "TO_R_DRS_MSGQ_CYCLES_NE"),
+	SEV(0x10, 16, "TO_R_DRS_MSGQ_OCCUPANCY"),
+	SEV(0x11, 1, "TO_R_NCB_MSGQ_CYCLES_FULL"),
+	SEV(0x12, 1, "TO_R_NCB_MSGQ_CYCLES_NE"),
+	SEV(0x13, 8, "TO_R_NCB_MSGQ_OCCUPANCY"),
+	SEV(0x14, 1, "TO_R_NCS_MSGQ_CYCLES_FULL"),
+	SEV(0x15, 1, "TO_R_NCS_MSGQ_CYCLES_NE"),
+	SEV(0x16, 2, "TO_R_NCS_MSGQ_OCCUPANCY"),
 	EV(0x20, 1, "TO_RING_SNP_MSGQ_CYCLES_FULL"),
 	EV(0x21, 1, "TO_RING_NCB_MSGQ_CYCLES_FULL"),
 	EV(0x22, 1, "TO_RING_NCS_MSGQ_CYCLES_FULL"),
@@ -1057,12 +1059,16 @@ static const struct sim_event rbox_events[] = {
 };
 
 /* umask: the cores whose condition counts (bit k core k) */
+/*
+ * The per-core events count for "the selected core" (the umask a core
+ * bitmask): none selected, nothing counts.
+ */
 static const struct sim_event wbox_events[] = {
-	EV(0x00, 1, "C_THROTTLE_TMP"),
-	EV(0x01, 1, "C_C0_THROTTLE_DIE"),
+	SEV(0x00, 1, "C_THROTTLE_TMP"),
+	SEV(0x01, 1, "C_C0_THROTTLE_DIE"),
 	EV(0x02, 1, "PROCHOT"),
-	EV(0x03, 1, "C_C0_THROTTLE_PROCHOT"),
-	EV(0x04, 1, "C_CYCLES_TURBO"),
+	SEV(0x03, 1, "C_C0_THROTTLE_PROCHOT"),
+	SEV(0x04, 1, "C_CYCLES_TURBO"),
 	EV(0x07, 1, "TM1_ON"),
 	EV(0x08, 1, "RATIO_CHANGE_ABORT"),
 };

@@ -173,9 +173,11 @@ static const char *box_ctl_write(struct sim_socket *s, struct sim_box *b,
 }
 
 /*
- * edge_det and invert act on the threshold comparison's result: each
- * "requires thresh >= 1" (the counter control's field table).  Without a
- * threshold they have nothing to act on, and the counter counts nothing.
+ * edge_det and invert act on the threshold comparison's result: each "is
+ * in series following .thresh, Due to this, the .thresh field must be
+ * set to a non-0 value" (the R3QPI control's table; every box's, on both
+ * parts, is the shared assumption).  Without a threshold they have
+ * nothing to act on, and the counter counts nothing.
  */
 static bool ctl_conditioned(const struct sim_ctr_cfg *cfg)
 {
@@ -269,7 +271,9 @@ static void cbox_decode(struct sim_socket *s, struct sim_box *b,
 /*
  * No umask: occ_sel (15:14) picks the occupancy sub-counter and stands in
  * the umask slot of the pattern key; occ_invert and occ_edge are taken as
- * filter bits of the occupancy events.  FREQ_BAND0..3 use band 0..3.
+ * filter bits of the occupancy events, on which they act "instead of the
+ * generic invert/edge": those do not act there.  FREQ_BAND0..3 use band
+ * 0..3.
  */
 static void pcu_decode(struct sim_socket *s, struct sim_box *b,
 		       unsigned int n, struct sim_ctr_cfg *cfg)
@@ -277,6 +281,10 @@ static void pcu_decode(struct sim_socket *s, struct sim_box *b,
 	u64 ctl = b->reg[R_CTL][n];
 
 	decode_ctl(ctl, true, cfg);
+	if ((cfg->event & PCU_EV_OCC) && !(cfg->event & 0x100)) {
+		cfg->edge = false;
+		cfg->invert = false;
+	}
 	cfg->counting = cfg->programmed && ctl_conditioned(cfg) && !box_frozen(s, b);
 	cfg->umask = FIELD_GET(PCU_OCC_SEL, ctl);
 	if (cfg->event >= EV_FREQ_BAND0 && cfg->event <= EV_FREQ_BAND3)
@@ -943,6 +951,9 @@ static const struct sim_event pcu_events[] = {
 	EV(0x23, 1, "DEMOTIONS_CORE5"),
 	EV(0x24, 1, "DEMOTIONS_CORE6"),
 	EV(0x25, 1, "DEMOTIONS_CORE7"),
+	EV_IVB(0x2b, 1, "PKG_C_STATE_RESIDENCY_C2_CYCLES"),	/* perf JSON */
+	EV_IVB(0x2c, 1, "PKG_C_STATE_RESIDENCY_C3_CYCLES"),
+	EV_IVB(0x2d, 1, "PKG_C_STATE_RESIDENCY_C6_CYCLES"),
 	EV(0x2f, 1, "MEMORY_PHASE_SHEDDING_CYCLES"),
 	EV(0x32, 1, "VR_HOT_CYCLES"),
 	EV_IVB(0x40, 1, "DEMOTIONS_CORE8"),
@@ -1312,7 +1323,7 @@ static const struct sim_reg v2_ubox_regs[] = {
 	},
 	/* fields not in our copy of the guide: storage */
 	[U_GCFG] = PLAIN_ROW("U_MSR_PMON_GLOBAL_CONFIG", 0x6, 64, MSR_HIGH),
-	/* counters 0, 1 and (our choice) the UCLK counter at bit 2 */
+	/* counters 0, 1 and (assumed) the UCLK counter */
 	[U_BST] = STATUS_ROW("U_MSR_PMON_BOX_STATUS",
 			     XU_ASSUMED_IVBEP_U_BOX_STATUS - 0xc00, 64, ~GENMASK_ULL(2, 0)),
 };
@@ -1501,7 +1512,8 @@ static const struct sim_box_type v2_uclk = {
 	.nctrs = 1, .ctr_width = 48, .ctl_reg = F_CTL, .ctr_reg = F_CTR,
 	.decode = uclk_decode, .overflow = v2_overflow,
 	.pattern = fixed_pattern, .max_inc = 1,
-	.priv = V2_OVF(SNBEP_UBOX, U_BST, 2, XU_ASSUMED_IVBEP_OV_U_FIXED),
+	.priv = V2_OVF(SNBEP_UBOX, U_BST, XU_ASSUMED_IVBEP_UCLK_STATUS_BIT,
+		       XU_ASSUMED_IVBEP_OV_U_FIXED),
 };
 
 static const struct sim_box_type v2_cbox = {
@@ -1548,7 +1560,8 @@ static const struct sim_box_type v2_imc = {
 	.events = imc_events, .nevents = ARRAY_SIZE(imc_events),
 	.part = PART_IVB,
 	.decode = boxed_decode, .overflow = v2_overflow,
-	.priv = V2_OVF(SNBEP_IMC, R_X0, 1, XU_ASSUMED_IVBEP_OV_M),
+	.priv = V2_OVF(SNBEP_IMC, R_X0, XU_ASSUMED_IVBEP_IMC_CTR0_STATUS_BIT,
+		       XU_ASSUMED_IVBEP_OV_M),
 	.ctl_reg = R_CTL, .ctr_reg = R_CTR,
 };
 

@@ -816,6 +816,17 @@ static const struct subev_case sbox_subev_cases[] = {
 	{ 0x26, "TO_RING_MSGQ_OCCUPANCY" }, { 0x40, "EGRESS_BYPASS" },
 	{ 0x41, "EGRESS_ARB_WINS" }, { 0x42, "EGRESS_ARB_LOSSES" },
 	{ 0x43, "EGRESS_STARVED" }, { 0x60, "PKTS_SENT_HOM" },
+	{ 0x0e, "TO_R_DRS_MSGQ_CYCLES_FULL" }, { 0x0f, "TO_R_DRS_MSGQ_CYCLES_NE" },
+	{ 0x10, "TO_R_DRS_MSGQ_OCCUPANCY" }, { 0x11, "TO_R_NCB_MSGQ_CYCLES_FULL" },
+	{ 0x12, "TO_R_NCB_MSGQ_CYCLES_NE" }, { 0x13, "TO_R_NCB_MSGQ_OCCUPANCY" },
+	{ 0x14, "TO_R_NCS_MSGQ_CYCLES_FULL" }, { 0x15, "TO_R_NCS_MSGQ_CYCLES_NE" },
+	{ 0x16, "TO_R_NCS_MSGQ_OCCUPANCY" },
+};
+
+/* the W-box's per-core events: "the selected core" */
+static const struct subev_case wbox_subev_cases[] = {
+	{ 0x00, "C_THROTTLE_TMP" }, { 0x01, "C_C0_THROTTLE_DIE" },
+	{ 0x03, "C_C0_THROTTLE_PROCHOT" }, { 0x04, "C_CYCLES_TURBO" },
 };
 
 static void subev_case_desc(const struct subev_case *c, char *desc)
@@ -825,6 +836,7 @@ static void subev_case_desc(const struct subev_case *c, char *desc)
 
 KUNIT_ARRAY_PARAM(cbox_subev, cbox_subev_cases, subev_case_desc);
 KUNIT_ARRAY_PARAM(sbox_subev, sbox_subev_cases, subev_case_desc);
+KUNIT_ARRAY_PARAM(wbox_subev, wbox_subev_cases, subev_case_desc);
 
 /*
  * A box's counter n (its GLOBAL_CTL, EVT_SEL and CTR at @ctl, @evsel,
@@ -861,6 +873,14 @@ static void test_sbox_no_subevent(struct kunit *test)
 	const struct subev_case *c = test->param_value;
 
 	subev_count(test, 0xcc0, 0xcd6, 0xcd7, 3, c->event);
+}
+
+/* The W-box, counter 1: 0xc80 its GLOBAL_CTL, 0xc92/0xc93 the pair */
+static void test_wbox_no_subevent(struct kunit *test)
+{
+	const struct subev_case *c = test->param_value;
+
+	subev_count(test, 0xc80, 0xc92, 0xc93, 1, c->event);
 }
 
 /*
@@ -1432,6 +1452,7 @@ static struct kunit_case sim_test_cases[] = {
 	KUNIT_CASE(test_sockets_independent),
 	KUNIT_CASE_PARAM(test_cbox_no_subevent, cbox_subev_gen_params),
 	KUNIT_CASE_PARAM(test_sbox_no_subevent, sbox_subev_gen_params),
+	KUNIT_CASE_PARAM(test_wbox_no_subevent, wbox_subev_gen_params),
 	KUNIT_CASE(test_fvc_response_6),
 	KUNIT_CASE(test_default_patterns),
 	KUNIT_CASE(test_rate_checks),

@@ -42,15 +42,28 @@ from counts import read_truth
 EN = 1 << 22
 # the control bits an event is: all but reset (17) and overflow enable (20)
 KEY = 0xffffffff & ~((1 << 17) | (1 << 20))
-# edge_det (18) and invert (23) act on the thresh (31:24) comparison: the
+# edge_det (18) and invert (23) act on the thresh comparison (31:24; 28:24
+# on the U-box and PCU, whose 30 and 31 are occ_invert and occ_edge): the
 # guide says to set thresh to 1 for events of at most 1 a cycle, and an
-# event sent without one must be programmed with thresh=1
-EDGE_INV, THRESH = (1 << 18) | (1 << 23), 0xff << 24
+# event sent without one must be programmed with thresh=1 (but the PCU's
+# occupancy events, bit 7 without 21: occ_* act there instead)
+EDGE_INV = (1 << 18) | (1 << 23)
 
 
-def programmed_key(key):
+def thresh_mask(box):
+    return (0x1f if box in ('pcu', 'ubox') else 0xff) << 24
+
+
+def supplied(key, box):
+    """whether an event sent with config KEY on BOX gets thresh=1"""
+    if box == 'pcu' and key & ((1 << 7) | (1 << 21)) == 1 << 7:
+        return False
+    return bool(key & EDGE_INV) and not key & thresh_mask(box)
+
+
+def programmed_key(key, box):
     """the control bits an event sent with config KEY must be counted with"""
-    return key | 1 << 24 if key & EDGE_INV and not key & THRESH else key
+    return key | 1 << 24 if supplied(key, box) else key
 
 
 # QPI events pcm-power reads (the uncore guide's encodings)
@@ -203,7 +216,7 @@ def placements(events, gates, deltas, ctls):
         for (s, box, fixed, key), evs in groups.items():
             ctrs = sorted(c for c, ctl in ctls[k].items()
                           if c[0] == s and c[1] == box and ctl & EN
-                          and (fixed or ctl & KEY == programmed_key(key)))
+                          and (fixed or ctl & KEY == programmed_key(key, box)))
             used.update(ctrs)
             what = f'sleep {k}: socket {s} {box} config={key:#x}'
             if len(ctrs) != len(evs):
@@ -463,7 +476,14 @@ def main(tool, d, refused_bits=0):
     raw_equals_truth(tool, events, gates, want)
     nsock = len({s for s in (ev.socket for ev in events) if s >= 0})
     if tool.startswith('power-p'):
-        # other PCU profiles: the raw counts are checked, not the figures
+        # other PCU profiles: the raw counts are checked, not the figures;
+        # each event given thresh=1 must have counted (its edges)
+        for ev in events:
+            if ev.errno or ev.fixed or not supplied(ev.config, ev.box):
+                continue
+            n = sum(v for (k, seq), v in want.items() if seq == ev.seq)
+            say(n > 0, f'pcm-{tool}: {ev.box} config={ev.config:#x} (thresh=1 supplied) '
+                f'counted {n}')
         print(f'pcm-{tool}: {gates} intervals, {len(events)} opens, {bad} mismatches')
         return 1 if bad else 0
     try:
