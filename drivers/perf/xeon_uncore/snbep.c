@@ -112,7 +112,7 @@ XU_FIELD(umask,		umask,		0, SNBEP_CTL_UMASK);
  * Not on the PCU's occupancy events (event bit 7, no extension bit):
  * occ_invert and occ_edge act there instead.
  */
-#define SNBEP_NEEDS_THRESH "it is in series following thresh, which the guide says must be non-0; for events that increment by no more than 1 per cycle, set thresh to 0x1"
+#define SNBEP_NEEDS_THRESH "it is in series following thresh, which must then be non-0 (the guide's note); for events that increment by no more than 1 per cycle, set thresh to 0x1"
 XU_FIELD_NEEDS(edge,	edge,		0, SNBEP_CTL_EDGE, "thresh", SNBEP_NEEDS_THRESH);
 XU_FIELD(tid_en,	tid_en,		0, SNBEP_CTL_TID_EN);
 XU_FIELD_NEEDS(inv,	inv,		0, SNBEP_CTL_INVERT, "thresh", SNBEP_NEEDS_THRESH);

@@ -503,7 +503,10 @@ static void xu_test_field_needs(struct kunit *test)
 					    (*f)->attr.attr.name, (*f)->needs, v);
 			KUNIT_EXPECT_TRUE(test, enc.ctl & (*f)->mask);
 		}
-		/* where it does not act (waive): nothing supplied */
+		/*
+		 * where it does not act (waive): nothing supplied; with every
+		 * waive bit set instead (not the waived events), supplied
+		 */
 		if ((*f)->waive_mask) {
 			u64 config[XU_CONFIG_WORDS] = { (*f)->waive_val | (*f)->mask };
 			struct xu_enc enc;
@@ -511,6 +514,11 @@ static void xu_test_field_needs(struct kunit *test)
 			KUNIT_ASSERT_NULL(test, xu_encode(&xp, config, &enc));
 			KUNIT_EXPECT_EQ_MSG(test, enc.ctl & g->mask, 0, "%s: %s waived",
 					    t->name, (*f)->attr.attr.name);
+			config[0] = (*f)->waive_mask | (*f)->mask;
+			KUNIT_ASSERT_NULL(test, xu_encode(&xp, config, &enc));
+			KUNIT_EXPECT_EQ_MSG(test, (enc.ctl & g->mask) >> shift, 1,
+					    "%s: %s not waived", t->name,
+					    (*f)->attr.attr.name);
 		}
 	}
 }
@@ -539,6 +547,10 @@ static void xu_test_field_needs_e5(struct kunit *test)
 					continue;
 				KUNIT_EXPECT_STREQ_MSG(test, (*f)->needs ?: "", "thresh",
 						       "%s: %s", (*t)->name, name);
+				/* waived on the PCU's occupancy events only */
+				if (strcmp((*t)->name, "pcu"))
+					KUNIT_EXPECT_EQ_MSG(test, (*f)->waive_mask, 0,
+							    "%s: %s", (*t)->name, name);
 				n++;
 			}
 	KUNIT_EXPECT_GE(test, n, 10U);
