@@ -240,24 +240,46 @@ EXPORT_SYMBOL_IF_KUNIT(xu_type_valid);
 
 /*
  * Fields the hardware ignores for this event were accepted and left out
- * of the registers.  Say so once per field, not once per open: a client
- * such as PCM sends the same filter with every event of a box, on every
- * box, at every run.
+ * of the registers: those in @dropped because they do not act on it
+ * (xu_field.acts), the others by the box's encoder.  Say so once per
+ * field, not once per open: a client such as PCM sends the same filter
+ * with every event of a box, on every box, at every run.
  */
 static void xu_note_ignored(const struct xu_pmu *xp, const u64 *config,
-			    const struct xu_enc *enc)
+			    const struct xu_enc *enc, const u64 *dropped)
 {
 	struct xu_field * const *f;
 
 	for (f = xp->type->fields; *f; f++) {
+		const char *why = enc->ignored_why;
+
 		/* encode runs at every add and del: no locked op once noted */
 		if ((*f)->slice || !(enc->ignored[(*f)->word] & (*f)->mask) ||
 		    test_bit(0, &(*f)->noted) || test_and_set_bit(0, &(*f)->noted))
 			continue;
+		if (dropped[(*f)->word] & (*f)->mask)
+			why = (*f)->acts_why;
 		pr_info("%s: %s is not used by this event: ignored, as the hardware does (%s; config=%#llx config1=%#llx config2=%#llx); noted once per field\n",
-			xp->name, (*f)->attr.attr.name,
-			enc->ignored_why ?: "unused here", config[0], config[1],
-			config[2]);
+			xp->name, (*f)->attr.attr.name, why ?: "unused here",
+			config[0], config[1], config[2]);
+	}
+}
+
+/*
+ * A field set on an event it does not act on (xu_field.acts) is left out
+ * of @cfg, and said in @dropped: the hardware ignores it there.
+ */
+static void xu_drop_inactive(const struct xu_pmu *xp, u64 *cfg, u64 *dropped)
+{
+	struct xu_field * const *f;
+
+	for (f = xp->type->fields; *f; f++) {
+		u64 *w = &cfg[(*f)->word];
+
+		if ((*f)->acts && (*w & (*f)->mask) && !(*f)->acts(cfg)) {
+			dropped[(*f)->word] |= *w & (*f)->mask;
+			*w &= ~(*f)->mask;
+		}
 	}
 }
 
@@ -276,8 +298,7 @@ static void xu_supply_needs(const struct xu_pmu *xp, const u64 *config,
 	for (f = xp->type->fields; *f; f++) {
 		const struct xu_field *g = xu_field_needed(xp->type, *f);
 
-		if (!g || !(cfg[(*f)->word] & (*f)->mask) || (cfg[g->word] & g->mask) ||
-		    (cfg[0] & (*f)->waive_mask) == (*f)->waive_val)
+		if (!g || !(cfg[(*f)->word] & (*f)->mask) || (cfg[g->word] & g->mask))
 			continue;
 		cfg[g->word] |= BIT_ULL(__ffs64(g->mask));
 		if (test_bit(1, &(*f)->noted) || test_and_set_bit(1, &(*f)->noted))
@@ -296,9 +317,10 @@ static void xu_supply_needs(const struct xu_pmu *xp, const u64 *config,
  * @enc: out: the control register value, the counters the event may be
  *	placed on, and what it needs of the box's shared registers
  *
- * Bits the hardware ignores for the event are accepted, left out of @enc
- * but for @enc->ignored, and noted once per field in dmesg; a field the
- * set ones act through is supplied (xu_supply_needs()).
+ * Bits the hardware ignores for the event (xu_field.acts, or the box's
+ * encoder says so) are accepted, left out of @enc but for @enc->ignored,
+ * and noted once per field in dmesg; a field the set ones act through is
+ * supplied (xu_supply_needs()).
  *
  * Return: NULL, or the reason the config is refused.
  */
@@ -307,32 +329,37 @@ const char *xu_encode_alt(const struct xu_pmu *xp, const u64 *config,
 {
 	const struct xu_box_type *t = xp->type;
 	const char *why = xu_check_config(xp, config);
-	u64 cfg[XU_CONFIG_WORDS];
+	u64 cfg[XU_CONFIG_WORDS], dropped[XU_CONFIG_WORDS] = { };
+	unsigned int w;
 
 	memset(enc, 0, sizeof(*enc));
 	if (why)
 		return why;
 	memcpy(cfg, config, sizeof(cfg));
+	xu_drop_inactive(xp, cfg, dropped);
 	xu_supply_needs(xp, config, cfg);
 	if (t->ops && t->ops->encode) {
 		enc->alt = alt;
 		why = t->ops->encode(t, cfg, enc);
 		if (!why && alt && alt >= enc->nalt)
 			why = "no such alternative encoding";
-		if (!why)
-			xu_note_ignored(xp, config, enc);
-		return why;
-	}
-	if (alt)
-		return "no such alternative encoding";
-	enc->ctl = cfg[0] & ~t->enable_bit;
-	if (t->fixed_ctr && enc->ctl == XU_FIXED_EVENT) {
-		/* a fixed counter's control has only the enable bit */
-		enc->ctl = 0;
-		enc->counters = BIT(t->num_counters);
+		if (why)
+			return why;
 	} else {
-		enc->counters = xu_event_counters(t, enc->ctl);
+		if (alt)
+			return "no such alternative encoding";
+		enc->ctl = cfg[0] & ~t->enable_bit;
+		if (t->fixed_ctr && enc->ctl == XU_FIXED_EVENT) {
+			/* a fixed counter's control has only the enable bit */
+			enc->ctl = 0;
+			enc->counters = BIT(t->num_counters);
+		} else {
+			enc->counters = xu_event_counters(t, enc->ctl);
+		}
 	}
+	for (w = 0; w < XU_CONFIG_WORDS; w++)
+		enc->ignored[w] |= dropped[w];
+	xu_note_ignored(xp, config, enc, dropped);
 	return NULL;
 }
 EXPORT_SYMBOL_IF_KUNIT(xu_encode_alt);

@@ -109,18 +109,36 @@ XU_FIELD(umask,		umask,		0, SNBEP_CTL_UMASK);
  * The guide: ".invert/.edge_det is in series following .thresh, Due to
  * this, the .thresh field must be set to a non-0 value": without it the
  * encoder programs thresh=1 (every box, both parts: xeon_uncore_assumed.h).
- * Not on the PCU's occupancy events (event bit 7, no extension bit):
- * occ_invert and occ_edge act there instead.
  */
 #define SNBEP_NEEDS_THRESH "it is in series following thresh, which must then be non-0 (the guide's note); for events that increment by no more than 1 per cycle, set thresh to 0x1"
 XU_FIELD_NEEDS(edge,	edge,		0, SNBEP_CTL_EDGE, "thresh", SNBEP_NEEDS_THRESH);
 XU_FIELD(tid_en,	tid_en,		0, SNBEP_CTL_TID_EN);
 XU_FIELD_NEEDS(inv,	inv,		0, SNBEP_CTL_INVERT, "thresh", SNBEP_NEEDS_THRESH);
-#define SNBEP_PCU_OCC_EVENT	(BIT_ULL(7) | SNBEP_CTL_EV_SEL_EXT)
-XU_FIELD_NEEDS_UNLESS(pcu_edge, edge, 0, SNBEP_CTL_EDGE, "thresh", SNBEP_NEEDS_THRESH,
-		      SNBEP_PCU_OCC_EVENT, BIT_ULL(7));
-XU_FIELD_NEEDS_UNLESS(pcu_inv, inv, 0, SNBEP_CTL_INVERT, "thresh", SNBEP_NEEDS_THRESH,
-		      SNBEP_PCU_OCC_EVENT, BIT_ULL(7));
+
+/*
+ * The PCU's occupancy events: "ev_sel[7] = 1" (POWER_STATE_OCCUPANCY,
+ * 0x80), without the extension bit.  Bit 21 is the event select's ninth
+ * bit: with it the select names another event (perf's ExtSel codes,
+ * 0x100-0x12d on these parts), and no list has one at 0x180-0x1ff.
+ * occ_sel feeds the occupancy events only; occ_invert and occ_edge act
+ * on them "instead of the generic invert/edge", which the hardware then
+ * ignores: accepted, not programmed, and no thresh supplied for them.
+ */
+static bool snbep_pcu_occupancy(const u64 *config)
+{
+	return (config[0] & (BIT_ULL(7) | SNBEP_CTL_EV_SEL_EXT)) == BIT_ULL(7);
+}
+
+static bool snbep_pcu_not_occupancy(const u64 *config)
+{
+	return !snbep_pcu_occupancy(config);
+}
+
+#define SNBEP_PCU_GENERIC "on the occupancy events (0x80-0xff) occ_edge and occ_invert act instead"
+XU_FIELD_NEEDS_ON(pcu_edge, edge, 0, SNBEP_CTL_EDGE, "thresh", SNBEP_NEEDS_THRESH,
+		  snbep_pcu_not_occupancy, SNBEP_PCU_GENERIC);
+XU_FIELD_NEEDS_ON(pcu_inv, inv, 0, SNBEP_CTL_INVERT, "thresh", SNBEP_NEEDS_THRESH,
+		  snbep_pcu_not_occupancy, SNBEP_PCU_GENERIC);
 XU_FIELD(thresh8,	thresh,		0, SNBEP_CTL_THRESH8);
 XU_FIELD(thresh5,	thresh,		0, SNBEP_CTL_THRESH5);
 XU_FIELD(occ_sel,	occ_sel,	0, SNBEP_PCU_OCC_SEL);
@@ -437,8 +455,8 @@ static const char *snbep_cbox_encode(const struct xu_box_type *t,
 
 /*
  * FREQ_BAND0..3_CYCLES (0x0b-0x0e, without the extension bit) each use
- * their band of the filter, and no other event reads it; bit 7 marks the
- * occupancy events occ_sel feeds.
+ * their band of the filter, and no other event reads it; occ_sel feeds
+ * the occupancy events (snbep_pcu_occupancy()).
  */
 #define SNBEP_PF_USE	"filter_band<n> is for FREQ_BAND<n>_CYCLES, 0x0b-0x0e"
 
@@ -448,8 +466,8 @@ static const char *snbep_pcu_encode(const struct xu_box_type *t,
 	u64 ev = config[0] & (SNBEP_CTL_EV_SEL | SNBEP_CTL_EV_SEL_EXT);
 	u64 fields = 0;
 
-	if ((config[0] & SNBEP_PCU_OCC_SEL) && !(ev & BIT_ULL(7)))
-		return "occ_sel applies to occupancy events (0x80-0x8f) only";
+	if ((config[0] & SNBEP_PCU_OCC_SEL) && !snbep_pcu_occupancy(config))
+		return "occ_sel applies to the occupancy events (0x80-0xff, no extension bit) only";
 	if (ev >= 0x0b && ev <= 0x0e)
 		fields = SNBEP_PF_BAND(ev - 0x0b);
 

@@ -58,10 +58,12 @@
  * inside match0): both set the same bits, the slice by name.  @needs:
  * the name of the box's field this one acts through, which must then be
  * non-zero: when it is 0 the encoder programs it at 1 (@needs_why says
- * why, in dmesg), unless config's @waive_mask bits are @waive_val (the
- * events it does not act on).  @noted: bit 0 once dmesg has said that an event's
- * hardware ignores the field (see xu_enc.ignored), bit 1 once it has said
- * that the needed field was supplied.
+ * why, in dmesg).  @acts: whether the field acts on the event that
+ * config selects (NULL: on every event); where it does not, the hardware
+ * ignores it: accepted, not programmed, nothing supplied for it, noted
+ * once (@acts_why).  @noted: bit 0 once dmesg has said that an event's hardware ignores the
+ * field (see xu_enc.ignored), bit 1 once it has said that the needed
+ * field was supplied.
  */
 struct xu_field {
 	struct device_attribute attr;
@@ -70,7 +72,8 @@ struct xu_field {
 	u64 mask;
 	const char *needs;
 	const char *needs_why;
-	u64 waive_mask, waive_val;	/* config bits: no need when they match */
+	bool (*acts)(const u64 *config);
+	const char *acts_why;
 	unsigned long noted;
 };
 
@@ -84,19 +87,19 @@ ssize_t xu_field_show(struct device *dev, struct device_attribute *attr,
 		.mask = (_mask),					\
 	}
 
-#define XU_FIELD_NEEDS_UNLESS(_var, _name, _word, _mask, _needs, _why,	\
-			      _waive_mask, _waive_val)			\
+#define XU_FIELD_NEEDS_ON(_var, _name, _word, _mask, _needs, _why,	\
+			  _acts, _acts_why)				\
 	static struct xu_field xu_field_##_var = {			\
 		.attr = __ATTR(_name, 0444, xu_field_show, NULL),	\
 		.word = (_word),					\
 		.mask = (_mask),					\
 		.needs = (_needs),					\
 		.needs_why = (_why),					\
-		.waive_mask = (_waive_mask),				\
-		.waive_val = (_waive_val),				\
+		.acts = (_acts),					\
+		.acts_why = (_acts_why),				\
 	}
 #define XU_FIELD_NEEDS(_var, _name, _word, _mask, _needs, _why)	\
-	XU_FIELD_NEEDS_UNLESS(_var, _name, _word, _mask, _needs, _why, 0, 1)
+	XU_FIELD_NEEDS_ON(_var, _name, _word, _mask, _needs, _why, NULL, NULL)
 
 #define XU_FIELD_SLICE(_var, _name, _word, _mask)			\
 	static struct xu_field xu_field_##_var = {			\

@@ -495,6 +495,7 @@ static void xu_test_field_needs(struct kunit *test)
 			u64 config[XU_CONFIG_WORDS] = { v << shift | (*f)->mask };
 			struct xu_enc enc;
 
+			KUNIT_ASSERT_TRUE(test, !(*f)->acts || (*f)->acts(config));
 			KUNIT_ASSERT_NULL_MSG(test, xu_encode(&xp, config, &enc),
 					      "%s: %s with %s=%llu", t->name,
 					      (*f)->attr.attr.name, (*f)->needs, v);
@@ -502,23 +503,6 @@ static void xu_test_field_needs(struct kunit *test)
 					    "%s: %s with %s=%llu", t->name,
 					    (*f)->attr.attr.name, (*f)->needs, v);
 			KUNIT_EXPECT_TRUE(test, enc.ctl & (*f)->mask);
-		}
-		/*
-		 * where it does not act (waive): nothing supplied; with every
-		 * waive bit set instead (not the waived events), supplied
-		 */
-		if ((*f)->waive_mask) {
-			u64 config[XU_CONFIG_WORDS] = { (*f)->waive_val | (*f)->mask };
-			struct xu_enc enc;
-
-			KUNIT_ASSERT_NULL(test, xu_encode(&xp, config, &enc));
-			KUNIT_EXPECT_EQ_MSG(test, enc.ctl & g->mask, 0, "%s: %s waived",
-					    t->name, (*f)->attr.attr.name);
-			config[0] = (*f)->waive_mask | (*f)->mask;
-			KUNIT_ASSERT_NULL(test, xu_encode(&xp, config, &enc));
-			KUNIT_EXPECT_EQ_MSG(test, (enc.ctl & g->mask) >> shift, 1,
-					    "%s: %s not waived", t->name,
-					    (*f)->attr.attr.name);
 		}
 	}
 }
@@ -547,10 +531,9 @@ static void xu_test_field_needs_e5(struct kunit *test)
 					continue;
 				KUNIT_EXPECT_STREQ_MSG(test, (*f)->needs ?: "", "thresh",
 						       "%s: %s", (*t)->name, name);
-				/* waived on the PCU's occupancy events only */
-				if (strcmp((*t)->name, "pcu"))
-					KUNIT_EXPECT_EQ_MSG(test, (*f)->waive_mask, 0,
-							    "%s: %s", (*t)->name, name);
+				/* inactive on the PCU's occupancy events only */
+				KUNIT_EXPECT_EQ_MSG(test, !(*f)->acts, !!strcmp((*t)->name, "pcu"),
+						    "%s: %s", (*t)->name, name);
 				n++;
 			}
 	KUNIT_EXPECT_GE(test, n, 10U);
@@ -934,6 +917,42 @@ static void xu_test_rate_answers(struct kunit *test)
 		KUNIT_EXPECT_EQ_MSG(test, xu_event_max_inc(t, 0, cases[i].ctl), cases[i].want,
 				    "model %#x %s ctl %#llx", cases[i].model, cases[i].type,
 				    cases[i].ctl);
+	}
+}
+
+/*
+ * The PCU's occupancy events with the generic edge (or inv): the hardware
+ * ignores it there, so it is not programmed, the poll follows the
+ * occupancy's rate (the cores), and dmesg says so (the field's note).
+ */
+static void xu_test_pcu_occupancy_edge(struct kunit *test)
+{
+	static const u8 models[] = { 0x2d, 0x3e };
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(models); i++) {
+		const struct xu_box_type *t = xu_test_type(models[i], "pcu");
+		u64 config[XU_CONFIG_WORDS] = { 0x80 | 0x1ULL << 14 | BIT_ULL(18) };
+		struct xu_field * const *f;
+		struct xu_field *edge = NULL;
+		struct xu_enc enc;
+		struct xu_pmu xp;
+
+		KUNIT_ASSERT_NOT_NULL(test, t);
+		for (f = t->fields; *f; f++)
+			if (!strcmp((*f)->attr.attr.name, "edge"))
+				edge = *f;
+		KUNIT_ASSERT_NOT_NULL(test, edge);
+		clear_bit(0, &edge->noted);
+		xu_setup_pmu(&xp, t);
+		KUNIT_ASSERT_NULL(test, xu_encode(&xp, config, &enc));
+		KUNIT_EXPECT_EQ(test, xu_event_max_inc(t, 0, enc.ctl), t->max_inc);
+		KUNIT_EXPECT_GT(test, t->max_inc, 1U);
+		KUNIT_EXPECT_TRUE(test, test_bit(0, &edge->noted));
+		/* occ_edge does act: one a cycle */
+		config[0] |= BIT_ULL(31);
+		KUNIT_ASSERT_NULL(test, xu_encode(&xp, config, &enc));
+		KUNIT_EXPECT_EQ(test, xu_event_max_inc(t, 0, enc.ctl), 1U);
 	}
 }
 
@@ -1681,6 +1700,21 @@ static const struct xu_encode_case xu_encode_cases[] = {
 	{ "occ_sel off occupancy", "pcu", { 0x03 | 0x1ULL << 14 }, false },
 	{ "occ_edge is bit 31", "pcu", { 0x80 | 0x1ULL << 14 | BIT_ULL(31) }, true, 0xf, 0, 0 },
 	{ "pcu umask", "pcu", { 0x0103 }, false },
+	/*
+	 * occupancy (bit 7, not 21): occ_edge/occ_invert act, the generic
+	 * edge and inv are ignored (no thresh supplied); 0x180 is none
+	 */
+	{ "occupancy: edge ignored", "pcu", { 0x80 | 0x1ULL << 14 | BIT_ULL(18) }, true, 0xf,
+	  0, 0, .ignored0 = BIT_ULL(18), .ctl = 0x80 | 0x1ULL << 14 },
+	{ "occupancy: inv ignored, thresh kept", "pcu",
+	  { 0xff | 0x2ULL << 14 | BIT_ULL(23) | 0x3ULL << 24 }, true, 0xf, 0, 0,
+	  .ignored0 = BIT_ULL(23), .ctl = 0xff | 0x2ULL << 14 | 0x3ULL << 24 },
+	{ "0x180 is no occupancy event: occ_sel", "pcu", { 0x200080 | 0x1ULL << 14 }, false },
+	{ "0x180 is no occupancy event: edge, thresh=1", "pcu", { 0x200080 | BIT_ULL(18) },
+	  true, 0xf, 0, 0, .ctl = 0x200080 | BIT_ULL(18) | 0x1ULL << 24 },
+	{ "occupancy: edge ignored", "pcu", { 0x80 | 0x3ULL << 14 | BIT_ULL(18) }, true, 0xf,
+	  0, 0, .ignored0 = BIT_ULL(18), .ctl = 0x80 | 0x3ULL << 14, V2 },
+	{ "0x180 is no occupancy event: occ_sel", "pcu", { 0x200080 | 0x1ULL << 14 }, false, V2 },
 	{ "ubox thresh bit 29", "ubox", { 0x20000000 | 0x01 }, false },
 	{ "ubox uclk fixed", "ubox", { 0xff }, true, 0x4, 0, 0 },
 	{ "ubox phold_cycles (ExtSel)", "ubox", { 0x200045 | 0x100 }, true, 0x3, 0, 0 },
@@ -2430,6 +2464,7 @@ static struct kunit_case xu_core_cases[] = {
 	KUNIT_CASE_PARAM(xu_test_config_bits, xu_type_gen),
 	KUNIT_CASE_PARAM(xu_test_field_needs, xu_type_gen),
 	KUNIT_CASE(xu_test_field_needs_e5),
+	KUNIT_CASE(xu_test_pcu_occupancy_edge),
 	KUNIT_CASE_PARAM(xu_test_event_aliases, xu_type_gen),
 	KUNIT_CASE_PARAM(xu_test_constraints, xu_type_gen),
 	KUNIT_CASE_PARAM(xu_test_rates, xu_type_gen),
