@@ -163,21 +163,6 @@ unsigned int xu_event_max_inc(const struct xu_box_type *t, int idx, u64 ctl)
 }
 EXPORT_SYMBOL_IF_KUNIT(xu_event_max_inc);
 
-/* The field of @t that @f acts through (xu_field.needs), or NULL. */
-const struct xu_field *xu_field_needed(const struct xu_box_type *t,
-				       const struct xu_field *f)
-{
-	struct xu_field * const *g;
-
-	if (!f->needs)
-		return NULL;
-	for (g = t->fields; *g; g++)
-		if (!strcmp((*g)->attr.attr.name, f->needs) && xu_field_present(t, *g))
-			return *g;
-	return NULL;
-}
-EXPORT_SYMBOL_IF_KUNIT(xu_field_needed);
-
 /*
  * Validate the raw config words against the box's fields.  Returns NULL if
  * acceptable, or a reason for dmesg.  The kernel-owned enable bit and
@@ -238,6 +223,61 @@ void xu_type_valid(const struct xu_box_type *t, u64 *valid)
 }
 EXPORT_SYMBOL_IF_KUNIT(xu_type_valid);
 
+/* The field of @t named @name, where the type has it, or NULL. */
+static const struct xu_field *xu_field_named(const struct xu_box_type *t,
+					     const char *name)
+{
+	struct xu_field * const *g;
+
+	for (g = t->fields; *g; g++)
+		if (!strcmp((*g)->attr.attr.name, name) && xu_field_present(t, *g))
+			return *g;
+	return NULL;
+}
+
+/**
+ * xu_pmu_fields() - what @xp's encoder needs of its type's fields, once
+ * @xp: a PMU with its type and name set
+ *
+ * The bits users may set, and for each field that acts through another
+ * (xu_field.needs) that other field of this type, resolved by name here
+ * rather than at each encode (which runs at every add and del, under the
+ * box's lock).
+ *
+ * Return: 0, or -EINVAL (said in dmesg) when a field needs one the type
+ * lacks, or more fields need one than XU_MAX_NEEDS: the type is broken,
+ * and its PMU is not registered.
+ */
+int xu_pmu_fields(struct xu_pmu *xp)
+{
+	const struct xu_box_type *t = xp->type;
+	struct xu_field * const *f;
+
+	xu_type_valid(t, xp->valid);
+	xp->nneeds = 0;
+	for (f = t->fields; *f; f++) {
+		const struct xu_field *g;
+
+		if (!(*f)->needs || !xu_field_present(t, *f))
+			continue;
+		g = xu_field_named(t, (*f)->needs);
+		if (!g) {
+			pr_err("%s: field %s acts through %s, which this box type lacks: not registered\n",
+			       xp->name, (*f)->attr.attr.name, (*f)->needs);
+			return -EINVAL;
+		}
+		if (xp->nneeds == XU_MAX_NEEDS) {
+			pr_err("%s: more than %u fields act through another: not registered\n",
+			       xp->name, XU_MAX_NEEDS);
+			return -EINVAL;
+		}
+		xp->needs[xp->nneeds].f = *f;
+		xp->needs[xp->nneeds++].g = g;
+	}
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(xu_pmu_fields);
+
 /*
  * Fields the hardware ignores for this event were accepted and left out
  * of the registers: those in @dropped because they do not act on it
@@ -288,24 +328,25 @@ static void xu_drop_inactive(const struct xu_pmu *xp, u64 *cfg, u64 *dropped)
  * edge and inv act on the thresh comparison) would count nothing on the
  * silicon; PCM sends edge alone for its frequency transitions.  Such a
  * config is accepted, and @cfg gets the needed field at its least value
- * (1); said once per field in dmesg.
+ * (1); said once per field in dmesg.  The links: xu_pmu_fields().
  */
 static void xu_supply_needs(const struct xu_pmu *xp, const u64 *config,
 			    u64 *cfg)
 {
-	struct xu_field * const *f;
+	unsigned int i;
 
-	for (f = xp->type->fields; *f; f++) {
-		const struct xu_field *g = xu_field_needed(xp->type, *f);
+	for (i = 0; i < xp->nneeds; i++) {
+		struct xu_field *f = xp->needs[i].f;
+		const struct xu_field *g = xp->needs[i].g;
 
-		if (!g || !(cfg[(*f)->word] & (*f)->mask) || (cfg[g->word] & g->mask))
+		if (!(cfg[f->word] & f->mask) || (cfg[g->word] & g->mask))
 			continue;
 		cfg[g->word] |= BIT_ULL(__ffs64(g->mask));
-		if (test_bit(1, &(*f)->noted) || test_and_set_bit(1, &(*f)->noted))
+		if (test_bit(1, &f->noted) || test_and_set_bit(1, &f->noted))
 			continue;
 		pr_info("%s: %s with %s 0 would count nothing (%s): programmed %s=1 (config=%#llx); noted once per field\n",
-			xp->name, (*f)->attr.attr.name, g->attr.attr.name,
-			(*f)->needs_why, g->attr.attr.name, config[0]);
+			xp->name, f->attr.attr.name, g->attr.attr.name,
+			f->needs_why, g->attr.attr.name, config[0]);
 	}
 }
 

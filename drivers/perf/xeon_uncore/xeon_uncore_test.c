@@ -455,12 +455,13 @@ static void xu_test_format_split(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, buf, "config2:0-63\n");
 }
 
-static void xu_setup_pmu(struct xu_pmu *xp, const struct xu_box_type *t)
+static void xu_setup_pmu(struct kunit *test, struct xu_pmu *xp,
+			 const struct xu_box_type *t)
 {
 	memset(xp, 0, sizeof(*xp));
 	xp->type = t;
 	snprintf(xp->name, sizeof(xp->name), "uncore_%s", t->name);
-	xu_type_valid(t, xp->valid);
+	KUNIT_ASSERT_EQ_MSG(test, xu_pmu_fields(xp), 0, "%s", xp->name);
 }
 
 /*
@@ -475,16 +476,22 @@ static void xu_test_field_needs(struct kunit *test)
 	struct xu_field * const *f;
 	struct xu_pmu xp;
 
-	xu_setup_pmu(&xp, t);
+	xu_setup_pmu(test, &xp, t);
 	for (f = t->fields; *f; f++) {
-		const struct xu_field *g = xu_field_needed(t, *f);
-		unsigned int shift;
+		const struct xu_field *g = NULL;
+		unsigned int shift, i;
 		u64 v, vmax;
 
 		if (!(*f)->needs || !xu_field_present(t, *f))
 			continue;
-		KUNIT_ASSERT_NOT_NULL_MSG(test, g, "%s: %s needs %s, which it lacks",
+		/* resolved once, to this type's field of that name */
+		for (i = 0; i < xp.nneeds; i++)
+			if (xp.needs[i].f == *f)
+				g = xp.needs[i].g;
+		KUNIT_ASSERT_NOT_NULL_MSG(test, g, "%s: %s needs %s, not resolved",
 					  t->name, (*f)->attr.attr.name, (*f)->needs);
+		KUNIT_EXPECT_STREQ(test, g->attr.attr.name, (*f)->needs);
+		KUNIT_EXPECT_TRUE(test, xu_field_present(t, g));
 		KUNIT_EXPECT_NOT_NULL(test, (*f)->needs_why);
 		/* both are control bits: the encoder's ctl shows them */
 		KUNIT_ASSERT_EQ(test, (*f)->word, 0);
@@ -539,6 +546,61 @@ static void xu_test_field_needs_e5(struct kunit *test)
 	KUNIT_EXPECT_GE(test, n, 10U);
 }
 
+/*
+ * A field's needs is resolved once per PMU, by name, to the type's own
+ * field (xu_pmu_fields()); a type whose field needs one it lacks (or a
+ * sibling part's that it reserves), or with more needing fields than the
+ * PMU holds, is refused at registration, not left to encode as if it
+ * needed nothing.
+ */
+#define XU_TEST_FIELD(_name, _mask, _needs, _why)			\
+	{ .attr = { .attr = { .name = (_name) } }, .mask = (_mask),	\
+	  .needs = (_needs), .needs_why = (_why) }
+
+static void xu_test_needs_resolved(struct kunit *test)
+{
+	static struct xu_field edge = XU_TEST_FIELD("edge", BIT_ULL(18), "thresh", "t");
+	static struct xu_field inv = XU_TEST_FIELD("inv", BIT_ULL(23), "thresh", "t");
+	static struct xu_field lost = XU_TEST_FIELD("lost", BIT_ULL(19), "nothere", "t");
+	static struct xu_field thresh = XU_TEST_FIELD("thresh", GENMASK_ULL(31, 24), NULL, NULL);
+	static struct xu_field * const good[] = { &edge, &inv, &thresh, NULL };
+	static struct xu_field * const missing[] = { &edge, &lost, &thresh, NULL };
+	static struct xu_field * const none[] = { &edge, NULL };
+	static struct xu_field * const many[] = {
+		&edge, &inv, &edge, &inv, &edge, &thresh, NULL,
+	};
+	static const struct xu_reserved no_thresh[] = {
+		{ .word = 0, .mask = GENMASK_ULL(31, 24), .why = "reserved" }, { }
+	};
+	struct xu_box_type t = { .name = "needs", .num_counters = 1, .width = 48 };
+	u64 config[XU_CONFIG_WORDS] = { BIT_ULL(18) };
+	struct xu_enc enc;
+	struct xu_pmu xp = { .type = &t, .name = "uncore_needs" };
+
+	BUILD_BUG_ON(ARRAY_SIZE(many) - 2 <= XU_MAX_NEEDS);
+	t.fields = good;
+	KUNIT_ASSERT_EQ(test, xu_pmu_fields(&xp), 0);
+	KUNIT_ASSERT_EQ(test, xp.nneeds, 2U);
+	KUNIT_EXPECT_PTR_EQ(test, xp.needs[0].f, &edge);
+	KUNIT_EXPECT_PTR_EQ(test, xp.needs[0].g, (const struct xu_field *)&thresh);
+	KUNIT_EXPECT_PTR_EQ(test, xp.needs[1].f, &inv);
+	KUNIT_EXPECT_PTR_EQ(test, xp.needs[1].g, (const struct xu_field *)&thresh);
+	/* the stored link is what encode uses: thresh supplied */
+	KUNIT_ASSERT_NULL(test, xu_encode(&xp, config, &enc));
+	KUNIT_EXPECT_EQ(test, enc.ctl, BIT_ULL(18) | BIT_ULL(24));
+
+	t.fields = missing;
+	KUNIT_EXPECT_EQ(test, xu_pmu_fields(&xp), -EINVAL);
+	t.fields = none;
+	KUNIT_EXPECT_EQ(test, xu_pmu_fields(&xp), -EINVAL);
+	t.fields = many;
+	KUNIT_EXPECT_EQ(test, xu_pmu_fields(&xp), -EINVAL);
+	/* a needed field the part reserves is no field of the type */
+	t.fields = good;
+	t.reserved = no_thresh;
+	KUNIT_EXPECT_EQ(test, xu_pmu_fields(&xp), -EINVAL);
+}
+
 /* Every field accepted in full; every other bit but kernel-owned ones refused. */
 static void xu_test_config_bits(struct kunit *test)
 {
@@ -547,7 +609,7 @@ static void xu_test_config_bits(struct kunit *test)
 	struct xu_pmu xp;
 	unsigned int w, bit;
 
-	xu_setup_pmu(&xp, type);
+	xu_setup_pmu(test, &xp, type);
 	for (w = 0; w < XU_CONFIG_WORDS; w++) {
 		for (bit = 0; bit < 64; bit++) {
 			u64 config[XU_CONFIG_WORDS] = { };
@@ -728,7 +790,7 @@ static void xu_test_event_aliases(struct kunit *test)
 	const struct xu_event_desc *d, *o;
 	struct xu_pmu xp;
 
-	xu_setup_pmu(&xp, type);
+	xu_setup_pmu(test, &xp, type);
 	for (d = xu_event_row(type->events); d; d = xu_event_row(d + 1)) {
 		char *s = kstrdup(d->config, GFP_KERNEL), *p = s, *tok;
 		u64 config[XU_CONFIG_WORDS] = { };
@@ -944,7 +1006,7 @@ static void xu_test_pcu_occupancy_edge(struct kunit *test)
 				edge = *f;
 		KUNIT_ASSERT_NOT_NULL(test, edge);
 		clear_bit(0, &edge->noted);
-		xu_setup_pmu(&xp, t);
+		xu_setup_pmu(test, &xp, t);
 		KUNIT_ASSERT_NULL(test, xu_encode(&xp, config, &enc));
 		KUNIT_EXPECT_EQ(test, xu_event_max_inc(t, 0, enc.ctl), t->max_inc);
 		KUNIT_EXPECT_GT(test, t->max_inc, 1U);
@@ -1049,7 +1111,7 @@ static void xu_test_l3_encode(struct kunit *test)
 	const char *why;
 	struct xu_pmu xp;
 
-	xu_setup_pmu(&xp, xu_l3_plat(c->part)->types[0]);
+	xu_setup_pmu(test, &xp, xu_l3_plat(c->part)->types[0]);
 	why = xu_encode(&xp, c->config, &enc);
 	KUNIT_ASSERT_EQ_MSG(test, !why, c->ok, "%s", why ?: "accepted");
 	if (!c->ok)
@@ -1076,7 +1138,7 @@ static void xu_test_l3_classes(struct kunit *test)
 	for (p = 0; p < 2; p++) {
 		struct xu_pmu xp;
 
-		xu_setup_pmu(&xp, xu_l3_plat(p)->types[0]);
+		xu_setup_pmu(test, &xp, xu_l3_plat(p)->types[0]);
 		/* n events of one unit: fit while n <= its counters */
 		for (u = 0; u < 3; u++) {
 			for (n = 1; n <= 5; n++) {
@@ -1341,7 +1403,7 @@ static void xu_test_slot_rotation(struct kunit *test)
 	struct xu_pmu xp;
 	int alt;
 
-	xu_setup_pmu(&xp, &t);
+	xu_setup_pmu(test, &xp, &t);
 	st = xu_shared_alloc(&t);
 	KUNIT_ASSERT_NOT_NULL(test, st);
 	for (len = 1, nseq = XU_TEST_VALUES; len <= XU_TEST_SEQ;
@@ -1480,7 +1542,7 @@ static void xu_test_mbox_fvc(struct kunit *test)
 	for (; *t && strcmp((*t)->name, "mbox"); t++)
 		;
 	KUNIT_ASSERT_NOT_NULL(test, *t);
-	xu_setup_pmu(&xp, *t);
+	xu_setup_pmu(test, &xp, *t);
 	st = xu_shared_alloc(*t);
 	KUNIT_ASSERT_NOT_NULL(test, st);
 	for (len = 1, nseq = 20; len <= XU_TEST_SEQ; len++, nseq *= 20) {
@@ -1536,7 +1598,7 @@ static void xu_test_mbox_iss_ignored(struct kunit *test)
 		if (!strcmp((*t)->shared[iss].name, "M-box ISS"))
 			break;
 	KUNIT_ASSERT_LT(test, iss, (*t)->nshared);
-	xu_setup_pmu(&xp, *t);
+	xu_setup_pmu(test, &xp, *t);
 	for (f = (*t)->fields; *f; f++)
 		clear_bit(0, &(*f)->noted);
 	st = xu_shared_alloc(*t);
@@ -1586,7 +1648,7 @@ static void xu_test_rbox_pairs(struct kunit *test)
 	for (; *t && strcmp((*t)->name, "rbox"); t++)
 		;
 	KUNIT_ASSERT_NOT_NULL(test, *t);
-	xu_setup_pmu(&xp, *t);
+	xu_setup_pmu(test, &xp, *t);
 	st = xu_shared_alloc(*t);
 	KUNIT_ASSERT_NOT_NULL(test, st);
 	for (k = 0; k < ARRAY_SIZE(kinds); k++)
@@ -1609,7 +1671,7 @@ static void xu_test_fixed_counter(struct kunit *test)
 	struct xu_enc enc;
 	struct xu_pmu xp;
 
-	xu_setup_pmu(&xp, &t);
+	xu_setup_pmu(test, &xp, &t);
 	KUNIT_EXPECT_EQ(test, xu_counters_total(&t), 5U);
 	KUNIT_ASSERT_NULL(test, xu_encode(&xp, fixed, &enc));
 	KUNIT_EXPECT_EQ(test, enc.counters, BIT(4));
@@ -1911,7 +1973,7 @@ static void xu_test_encode(struct kunit *test)
 	for (; *t && strcmp((*t)->name, c->box); t++)
 		;
 	KUNIT_ASSERT_NOT_NULL(test, *t);
-	xu_setup_pmu(&xp, *t);
+	xu_setup_pmu(test, &xp, *t);
 	why = xu_encode(&xp, c->config, &enc);
 	KUNIT_ASSERT_EQ_MSG(test, !why, c->ok, "%s", why ?: "accepted");
 	if (!c->ok)
@@ -1963,7 +2025,7 @@ static void xu_test_ignored_noted_once(struct kunit *test)
 	for (t = xu_snbep_platform.types; *t && strcmp((*t)->name, "pcu"); t++)
 		;
 	KUNIT_ASSERT_NOT_NULL(test, *t);
-	xu_setup_pmu(&xp, *t);
+	xu_setup_pmu(test, &xp, *t);
 	for (f = (*t)->fields; *f; f++)
 		clear_bit(0, &(*f)->noted);
 	for (round = 0; round < 3; round++) {
@@ -2464,6 +2526,7 @@ static struct kunit_case xu_core_cases[] = {
 	KUNIT_CASE_PARAM(xu_test_config_bits, xu_type_gen),
 	KUNIT_CASE_PARAM(xu_test_field_needs, xu_type_gen),
 	KUNIT_CASE(xu_test_field_needs_e5),
+	KUNIT_CASE(xu_test_needs_resolved),
 	KUNIT_CASE(xu_test_pcu_occupancy_edge),
 	KUNIT_CASE_PARAM(xu_test_event_aliases, xu_type_gen),
 	KUNIT_CASE_PARAM(xu_test_constraints, xu_type_gen),
