@@ -715,8 +715,8 @@ static const struct xu_shared_reg snbep_qpi_mm[] = {
 
 /*
  * max_inc: the deepest queue a box's occupancy events count (HA tracker
- * 128 entries; R2PCIe and R3QPI ingress queues below 32); 1 for
- * flit, CAS and clock events.
+ * 128 entries; R2PCIe ingress queues below 32); 1 for flit, CAS and
+ * clock events.  The R3QPI's: its guide's 8-bit increment.
  */
 static const struct xu_box_type snbep_ha = {
 	SNBEP_PCI_BOX(&snbep_part, "ha", 1, (const u16[]){ 0x3c46 }, 4, 48),
@@ -759,9 +759,10 @@ static const struct xu_box_type snbep_r2pcie = {
 	.ops		= &snbep_box_ops,
 };
 
+/* max_inc: the v2's "maximum of 8b per cycle" (xeon_uncore_assumed.h) */
 static const struct xu_box_type snbep_r3qpi = {
 	SNBEP_PCI_BOX(&snbep_part, "r3qpi", 2, ((const u16[]){ 0x3c44, 0x3c45 }), 3, 44),
-	.max_inc	= 32,
+	.max_inc	= XU_ASSUMED_SNBEP_R3QPI_MAX_INC,
 	.fields		= snbep_pci_fields,
 	.rates		= snbep_r3qpi_rates,
 	.constraints	= snbep_r3qpi_constraints,
@@ -1108,7 +1109,10 @@ static const struct xu_constraint ivbep_r3qpi_constraints[] = {
 	XU_CONSTRAINTS_MORE(snbep_r3qpi_constraints),
 };
 
-/* "up to 8 bits per cycle" (guide 2.10.2) */
+/*
+ * max_inc: "the R3QPI counters can increment by a maximum of 8b per
+ * cycle" (guide 2.10.2; "b" as in its "44b wide counters"): 8 bits, 255
+ */
 static const struct xu_box_type ivbep_r3qpi = {
 	SNBEP_PCI_BOX(&ivbep_part, "r3qpi", 3,
 		      ((const u16[]){ 0x0e36, 0x0e37, 0x0e3e }), 3, 44),

@@ -96,6 +96,8 @@ static const struct xu_poll_case xu_poll_cases[] = {
 	{ 48, 24, 2666000000ULL, 1099786574419ULL },
 	/* 2^48 at one per cycle of 2.666 GHz would be 7.3 h: clamped to 1 h */
 	{ 48, 1, 2666000000ULL, 3600000000000ULL },
+	/* 2^44 / (255 * 3.8 GHz * 4) = 4.538747689 s: an E5-2600 R3QPI occupancy */
+	{ 44, 255, 3800000000ULL, 4538747689ULL },
 	/* absurdly fast counting is clamped to 1 ms */
 	{ 32, 255, 100000000000ULL, 1000000ULL },
 };
@@ -952,7 +954,12 @@ static void xu_test_rate_answers(struct kunit *test)
 		{ 0x2d, "cbox", 0x0001, 20 },		/* not in the guide */
 		{ 0x2d, "r2pcie", 0x0013, 32 },		/* not the E5-2600's */
 		{ 0x2d, "r2pcie", 0x0001, 1 },		/* CLOCKTICKS */
-		{ 0x2d, "r3qpi", 0x0133, 32 },		/* VNA_CREDITS_ACQUIRED */
+		/* R3QPI: "a maximum of 8b per cycle" (v2 guide; E5-2600 assumed) */
+		{ 0x2d, "r3qpi", 0x0133, 255 },		/* VNA_CREDITS_ACQUIRED */
+		{ 0x2d, "r3qpi", 0x0013, 255 },		/* RxR_OCCUPANCY */
+		{ 0x2d, "r3qpi", 0xff07, 8 },		/* RING_AD_USED, 8 umask bits */
+		{ 0x2d, "r3qpi", 0x0307, 2 },		/* RING_AD_USED, CW even/odd */
+		{ 0x3e, "r3qpi", 0xff0a, 8 },		/* RING_IV_USED, 8 umask bits */
 		{ 0x2d, "imc", 0x0f04, 4 },		/* CAS_COUNT.ALL */
 		{ 0x2d, "imc", 0x0080, 64 },		/* RPQ_OCCUPANCY */
 		{ 0x2d, "ha", 0x0028, 128 },		/* TxR_AD_OCCUPANCY */
@@ -970,16 +977,22 @@ static void xu_test_rate_answers(struct kunit *test)
 		{ 0x2e, "cbox", 0x040018, 1 },		/* OCCUPANCY_IRQ, edge */
 		{ 0x2e, "sbox", 0x0001, 64 },		/* no table */
 	};
+	const struct xu_box_type *t;
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {
-		const struct xu_box_type *t = xu_test_type(cases[i].model, cases[i].type);
-
+		t = xu_test_type(cases[i].model, cases[i].type);
 		KUNIT_ASSERT_NOT_NULL(test, t);
 		KUNIT_EXPECT_EQ_MSG(test, xu_event_max_inc(t, 0, cases[i].ctl), cases[i].want,
 				    "model %#x %s ctl %#llx", cases[i].model, cases[i].type,
 				    cases[i].ctl);
 	}
+	/* what the poll makes of it: an E5-2600 R3QPI occupancy every 4.5 s */
+	t = xu_test_type(0x2d, "r3qpi");
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	KUNIT_EXPECT_EQ(test, xu_poll_interval_ns(t->width, xu_event_max_inc(t, 0, 0x13),
+						  xu_snbep_platform.uclk_max_hz),
+			4538747689ULL);
 }
 
 /*
