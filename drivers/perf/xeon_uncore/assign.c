@@ -163,21 +163,6 @@ unsigned int xu_event_max_inc(const struct xu_box_type *t, int idx, u64 ctl)
 }
 EXPORT_SYMBOL_IF_KUNIT(xu_event_max_inc);
 
-/* The field of @t that @f acts through (xu_field.needs), or NULL. */
-const struct xu_field *xu_field_needed(const struct xu_box_type *t,
-				       const struct xu_field *f)
-{
-	struct xu_field * const *g;
-
-	if (!f->needs)
-		return NULL;
-	for (g = t->fields; *g; g++)
-		if (!strcmp((*g)->attr.attr.name, f->needs) && xu_field_present(t, *g))
-			return *g;
-	return NULL;
-}
-EXPORT_SYMBOL_IF_KUNIT(xu_field_needed);
-
 /*
  * Validate the raw config words against the box's fields.  Returns NULL if
  * acceptable, or a reason for dmesg.  The kernel-owned enable bit and
@@ -238,26 +223,103 @@ void xu_type_valid(const struct xu_box_type *t, u64 *valid)
 }
 EXPORT_SYMBOL_IF_KUNIT(xu_type_valid);
 
+/* The field of @t named @name, where the type has it, or NULL. */
+static const struct xu_field *xu_field_named(const struct xu_box_type *t,
+					     const char *name)
+{
+	struct xu_field * const *g;
+
+	for (g = t->fields; *g; g++)
+		if (!strcmp((*g)->attr.attr.name, name) && xu_field_present(t, *g))
+			return *g;
+	return NULL;
+}
+
+/**
+ * xu_pmu_fields() - what @xp's encoder needs of its type's fields, once
+ * @xp: a PMU with its type and name set
+ *
+ * The bits users may set, and for each field that acts through another
+ * (xu_field.needs) that other field of this type, resolved by name here
+ * rather than at each encode (which runs at every add and del, under the
+ * box's lock).
+ *
+ * Return: 0, or -EINVAL (said in dmesg) when a field needs one the type
+ * lacks, or more fields need one than XU_MAX_NEEDS: the type is broken,
+ * and its PMU is not registered.
+ */
+int xu_pmu_fields(struct xu_pmu *xp)
+{
+	const struct xu_box_type *t = xp->type;
+	struct xu_field * const *f;
+
+	xu_type_valid(t, xp->valid);
+	xp->nneeds = 0;
+	for (f = t->fields; *f; f++) {
+		const struct xu_field *g;
+
+		if (!(*f)->needs || !xu_field_present(t, *f))
+			continue;
+		g = xu_field_named(t, (*f)->needs);
+		if (!g) {
+			pr_err("%s: field %s acts through %s, which this box type lacks: not registered\n",
+			       xp->name, (*f)->attr.attr.name, (*f)->needs);
+			return -EINVAL;
+		}
+		if (xp->nneeds == XU_MAX_NEEDS) {
+			pr_err("%s: more than %u fields act through another: not registered\n",
+			       xp->name, XU_MAX_NEEDS);
+			return -EINVAL;
+		}
+		xp->needs[xp->nneeds].f = *f;
+		xp->needs[xp->nneeds++].g = g;
+	}
+	return 0;
+}
+EXPORT_SYMBOL_IF_KUNIT(xu_pmu_fields);
+
 /*
  * Fields the hardware ignores for this event were accepted and left out
- * of the registers.  Say so once per field, not once per open: a client
- * such as PCM sends the same filter with every event of a box, on every
- * box, at every run.
+ * of the registers: those in @dropped because they do not act on it
+ * (xu_field.acts), the others by the box's encoder.  Say so once per
+ * field, not once per open: a client such as PCM sends the same filter
+ * with every event of a box, on every box, at every run.
  */
 static void xu_note_ignored(const struct xu_pmu *xp, const u64 *config,
-			    const struct xu_enc *enc)
+			    const struct xu_enc *enc, const u64 *dropped)
 {
 	struct xu_field * const *f;
 
 	for (f = xp->type->fields; *f; f++) {
+		const char *why = enc->ignored_why;
+
 		/* encode runs at every add and del: no locked op once noted */
 		if ((*f)->slice || !(enc->ignored[(*f)->word] & (*f)->mask) ||
 		    test_bit(0, &(*f)->noted) || test_and_set_bit(0, &(*f)->noted))
 			continue;
+		if (dropped[(*f)->word] & (*f)->mask)
+			why = (*f)->acts_why;
 		pr_info("%s: %s is not used by this event: ignored, as the hardware does (%s; config=%#llx config1=%#llx config2=%#llx); noted once per field\n",
-			xp->name, (*f)->attr.attr.name,
-			enc->ignored_why ?: "unused here", config[0], config[1],
-			config[2]);
+			xp->name, (*f)->attr.attr.name, why ?: "unused here",
+			config[0], config[1], config[2]);
+	}
+}
+
+/*
+ * A field set on an event it does not act on (xu_field.acts) is left out
+ * of @cfg, and said in @dropped: the hardware ignores it there.
+ */
+static void xu_drop_inactive(const struct xu_pmu *xp, u64 *cfg, u64 *dropped)
+{
+	struct xu_field * const *f;
+
+	for (f = xp->type->fields; *f; f++) {
+		u64 *w = &cfg[(*f)->word];
+
+		if ((*f)->acts && (*w & (*f)->mask) && !(*f)->acts(cfg)) {
+			dropped[(*f)->word] |= *w & (*f)->mask;
+			*w &= ~(*f)->mask;
+		}
 	}
 }
 
@@ -266,25 +328,25 @@ static void xu_note_ignored(const struct xu_pmu *xp, const u64 *config,
  * edge and inv act on the thresh comparison) would count nothing on the
  * silicon; PCM sends edge alone for its frequency transitions.  Such a
  * config is accepted, and @cfg gets the needed field at its least value
- * (1); said once per field in dmesg.
+ * (1); said once per field in dmesg.  The links: xu_pmu_fields().
  */
 static void xu_supply_needs(const struct xu_pmu *xp, const u64 *config,
 			    u64 *cfg)
 {
-	struct xu_field * const *f;
+	unsigned int i;
 
-	for (f = xp->type->fields; *f; f++) {
-		const struct xu_field *g = xu_field_needed(xp->type, *f);
+	for (i = 0; i < xp->nneeds; i++) {
+		struct xu_field *f = xp->needs[i].f;
+		const struct xu_field *g = xp->needs[i].g;
 
-		if (!g || !(cfg[(*f)->word] & (*f)->mask) || (cfg[g->word] & g->mask) ||
-		    (cfg[0] & (*f)->waive_mask) == (*f)->waive_val)
+		if (!(cfg[f->word] & f->mask) || (cfg[g->word] & g->mask))
 			continue;
 		cfg[g->word] |= BIT_ULL(__ffs64(g->mask));
-		if (test_bit(1, &(*f)->noted) || test_and_set_bit(1, &(*f)->noted))
+		if (test_bit(1, &f->noted) || test_and_set_bit(1, &f->noted))
 			continue;
 		pr_info("%s: %s with %s 0 would count nothing (%s): programmed %s=1 (config=%#llx); noted once per field\n",
-			xp->name, (*f)->attr.attr.name, g->attr.attr.name,
-			(*f)->needs_why, g->attr.attr.name, config[0]);
+			xp->name, f->attr.attr.name, g->attr.attr.name,
+			f->needs_why, g->attr.attr.name, config[0]);
 	}
 }
 
@@ -296,9 +358,10 @@ static void xu_supply_needs(const struct xu_pmu *xp, const u64 *config,
  * @enc: out: the control register value, the counters the event may be
  *	placed on, and what it needs of the box's shared registers
  *
- * Bits the hardware ignores for the event are accepted, left out of @enc
- * but for @enc->ignored, and noted once per field in dmesg; a field the
- * set ones act through is supplied (xu_supply_needs()).
+ * Bits the hardware ignores for the event (xu_field.acts, or the box's
+ * encoder says so) are accepted, left out of @enc but for @enc->ignored,
+ * and noted once per field in dmesg; a field the set ones act through is
+ * supplied (xu_supply_needs()).
  *
  * Return: NULL, or the reason the config is refused.
  */
@@ -307,32 +370,37 @@ const char *xu_encode_alt(const struct xu_pmu *xp, const u64 *config,
 {
 	const struct xu_box_type *t = xp->type;
 	const char *why = xu_check_config(xp, config);
-	u64 cfg[XU_CONFIG_WORDS];
+	u64 cfg[XU_CONFIG_WORDS], dropped[XU_CONFIG_WORDS] = { };
+	unsigned int w;
 
 	memset(enc, 0, sizeof(*enc));
 	if (why)
 		return why;
 	memcpy(cfg, config, sizeof(cfg));
+	xu_drop_inactive(xp, cfg, dropped);
 	xu_supply_needs(xp, config, cfg);
 	if (t->ops && t->ops->encode) {
 		enc->alt = alt;
 		why = t->ops->encode(t, cfg, enc);
 		if (!why && alt && alt >= enc->nalt)
 			why = "no such alternative encoding";
-		if (!why)
-			xu_note_ignored(xp, config, enc);
-		return why;
-	}
-	if (alt)
-		return "no such alternative encoding";
-	enc->ctl = cfg[0] & ~t->enable_bit;
-	if (t->fixed_ctr && enc->ctl == XU_FIXED_EVENT) {
-		/* a fixed counter's control has only the enable bit */
-		enc->ctl = 0;
-		enc->counters = BIT(t->num_counters);
+		if (why)
+			return why;
 	} else {
-		enc->counters = xu_event_counters(t, enc->ctl);
+		if (alt)
+			return "no such alternative encoding";
+		enc->ctl = cfg[0] & ~t->enable_bit;
+		if (t->fixed_ctr && enc->ctl == XU_FIXED_EVENT) {
+			/* a fixed counter's control has only the enable bit */
+			enc->ctl = 0;
+			enc->counters = BIT(t->num_counters);
+		} else {
+			enc->counters = xu_event_counters(t, enc->ctl);
+		}
 	}
+	for (w = 0; w < XU_CONFIG_WORDS; w++)
+		enc->ignored[w] |= dropped[w];
+	xu_note_ignored(xp, config, enc, dropped);
 	return NULL;
 }
 EXPORT_SYMBOL_IF_KUNIT(xu_encode_alt);

@@ -237,7 +237,8 @@ static int xu_pmu_setup(struct xu_pmu *xp, const struct xu_box_type *t,
 	else
 		snprintf(xp->name, sizeof(xp->name), "uncore_%s_%u", t->name, idx);
 
-	xu_type_valid(t, xp->valid);
+	if (xu_pmu_fields(xp))
+		return -EINVAL;
 
 	for (s = 0; s < xu_state.nr_sockets; s++) {
 		struct xu_box *box = kzalloc(sizeof(*box), GFP_KERNEL);

@@ -109,18 +109,36 @@ XU_FIELD(umask,		umask,		0, SNBEP_CTL_UMASK);
  * The guide: ".invert/.edge_det is in series following .thresh, Due to
  * this, the .thresh field must be set to a non-0 value": without it the
  * encoder programs thresh=1 (every box, both parts: xeon_uncore_assumed.h).
- * Not on the PCU's occupancy events (event bit 7, no extension bit):
- * occ_invert and occ_edge act there instead.
  */
 #define SNBEP_NEEDS_THRESH "it is in series following thresh, which must then be non-0 (the guide's note); for events that increment by no more than 1 per cycle, set thresh to 0x1"
 XU_FIELD_NEEDS(edge,	edge,		0, SNBEP_CTL_EDGE, "thresh", SNBEP_NEEDS_THRESH);
 XU_FIELD(tid_en,	tid_en,		0, SNBEP_CTL_TID_EN);
 XU_FIELD_NEEDS(inv,	inv,		0, SNBEP_CTL_INVERT, "thresh", SNBEP_NEEDS_THRESH);
-#define SNBEP_PCU_OCC_EVENT	(BIT_ULL(7) | SNBEP_CTL_EV_SEL_EXT)
-XU_FIELD_NEEDS_UNLESS(pcu_edge, edge, 0, SNBEP_CTL_EDGE, "thresh", SNBEP_NEEDS_THRESH,
-		      SNBEP_PCU_OCC_EVENT, BIT_ULL(7));
-XU_FIELD_NEEDS_UNLESS(pcu_inv, inv, 0, SNBEP_CTL_INVERT, "thresh", SNBEP_NEEDS_THRESH,
-		      SNBEP_PCU_OCC_EVENT, BIT_ULL(7));
+
+/*
+ * The PCU's occupancy events: "ev_sel[7] = 1" (POWER_STATE_OCCUPANCY,
+ * 0x80), without the extension bit.  Bit 21 is the event select's ninth
+ * bit: with it the select names another event (perf's ExtSel codes,
+ * 0x100-0x12d on these parts), and no list has one at 0x180-0x1ff.
+ * occ_sel feeds the occupancy events only; occ_invert and occ_edge act
+ * on them "instead of the generic invert/edge", which the hardware then
+ * ignores: accepted, not programmed, and no thresh supplied for them.
+ */
+static bool snbep_pcu_occupancy(const u64 *config)
+{
+	return (config[0] & (BIT_ULL(7) | SNBEP_CTL_EV_SEL_EXT)) == BIT_ULL(7);
+}
+
+static bool snbep_pcu_not_occupancy(const u64 *config)
+{
+	return !snbep_pcu_occupancy(config);
+}
+
+#define SNBEP_PCU_GENERIC "on the occupancy events (0x80-0xff) occ_edge and occ_invert act instead"
+XU_FIELD_NEEDS_ON(pcu_edge, edge, 0, SNBEP_CTL_EDGE, "thresh", SNBEP_NEEDS_THRESH,
+		  snbep_pcu_not_occupancy, SNBEP_PCU_GENERIC);
+XU_FIELD_NEEDS_ON(pcu_inv, inv, 0, SNBEP_CTL_INVERT, "thresh", SNBEP_NEEDS_THRESH,
+		  snbep_pcu_not_occupancy, SNBEP_PCU_GENERIC);
 XU_FIELD(thresh8,	thresh,		0, SNBEP_CTL_THRESH8);
 XU_FIELD(thresh5,	thresh,		0, SNBEP_CTL_THRESH5);
 XU_FIELD(occ_sel,	occ_sel,	0, SNBEP_PCU_OCC_SEL);
@@ -437,8 +455,8 @@ static const char *snbep_cbox_encode(const struct xu_box_type *t,
 
 /*
  * FREQ_BAND0..3_CYCLES (0x0b-0x0e, without the extension bit) each use
- * their band of the filter, and no other event reads it; bit 7 marks the
- * occupancy events occ_sel feeds.
+ * their band of the filter, and no other event reads it; occ_sel feeds
+ * the occupancy events (snbep_pcu_occupancy()).
  */
 #define SNBEP_PF_USE	"filter_band<n> is for FREQ_BAND<n>_CYCLES, 0x0b-0x0e"
 
@@ -448,8 +466,8 @@ static const char *snbep_pcu_encode(const struct xu_box_type *t,
 	u64 ev = config[0] & (SNBEP_CTL_EV_SEL | SNBEP_CTL_EV_SEL_EXT);
 	u64 fields = 0;
 
-	if ((config[0] & SNBEP_PCU_OCC_SEL) && !(ev & BIT_ULL(7)))
-		return "occ_sel applies to occupancy events (0x80-0x8f) only";
+	if ((config[0] & SNBEP_PCU_OCC_SEL) && !snbep_pcu_occupancy(config))
+		return "occ_sel applies to the occupancy events (0x80-0xff, no extension bit) only";
 	if (ev >= 0x0b && ev <= 0x0e)
 		fields = SNBEP_PF_BAND(ev - 0x0b);
 
@@ -697,8 +715,8 @@ static const struct xu_shared_reg snbep_qpi_mm[] = {
 
 /*
  * max_inc: the deepest queue a box's occupancy events count (HA tracker
- * 128 entries; R2PCIe and R3QPI ingress queues below 32); 1 for
- * flit, CAS and clock events.
+ * 128 entries; R2PCIe ingress queues below 32); 1 for flit, CAS and
+ * clock events.  The R3QPI's: its guide's 8-bit increment.
  */
 static const struct xu_box_type snbep_ha = {
 	SNBEP_PCI_BOX(&snbep_part, "ha", 1, (const u16[]){ 0x3c46 }, 4, 48),
@@ -741,9 +759,10 @@ static const struct xu_box_type snbep_r2pcie = {
 	.ops		= &snbep_box_ops,
 };
 
+/* max_inc: the v2's "maximum of 8b per cycle" (xeon_uncore_assumed.h) */
 static const struct xu_box_type snbep_r3qpi = {
 	SNBEP_PCI_BOX(&snbep_part, "r3qpi", 2, ((const u16[]){ 0x3c44, 0x3c45 }), 3, 44),
-	.max_inc	= 32,
+	.max_inc	= XU_ASSUMED_SNBEP_R3QPI_MAX_INC,
 	.fields		= snbep_pci_fields,
 	.rates		= snbep_r3qpi_rates,
 	.constraints	= snbep_r3qpi_constraints,
@@ -1090,7 +1109,10 @@ static const struct xu_constraint ivbep_r3qpi_constraints[] = {
 	XU_CONSTRAINTS_MORE(snbep_r3qpi_constraints),
 };
 
-/* "up to 8 bits per cycle" (guide 2.10.2) */
+/*
+ * max_inc: "the R3QPI counters can increment by a maximum of 8b per
+ * cycle" (guide 2.10.2; "b" as in its "44b wide counters"): 8 bits, 255
+ */
 static const struct xu_box_type ivbep_r3qpi = {
 	SNBEP_PCI_BOX(&ivbep_part, "r3qpi", 3,
 		      ((const u16[]){ 0x0e36, 0x0e37, 0x0e3e }), 3, 44),

@@ -50,6 +50,7 @@
 #define XU_MAX_SHARED		BITS_PER_LONG	/* shared registers per box */
 #define XU_MAX_USES		6	/* shared registers one event programs */
 #define XU_MAX_FIELDS		8	/* refcounted fields per shared register */
+#define XU_MAX_NEEDS		4	/* fields of a type that act through another */
 #define XU_FIXED_EVENT		0xff	/* event=0xff selects a box's fixed counter */
 
 /*
@@ -58,10 +59,13 @@
  * inside match0): both set the same bits, the slice by name.  @needs:
  * the name of the box's field this one acts through, which must then be
  * non-zero: when it is 0 the encoder programs it at 1 (@needs_why says
- * why, in dmesg), unless config's @waive_mask bits are @waive_val (the
- * events it does not act on).  @noted: bit 0 once dmesg has said that an event's
- * hardware ignores the field (see xu_enc.ignored), bit 1 once it has said
- * that the needed field was supplied.
+ * why, in dmesg; the link is resolved once per PMU, xu_pmu_fields()).
+ * @acts: whether the field acts on the event that config selects (NULL:
+ * on every event); where it does not, the hardware ignores it: accepted,
+ * not programmed, nothing supplied for it, noted once (@acts_why).
+ * @noted: bit 0 once dmesg has said that an event's hardware ignores the
+ * field (see xu_enc.ignored), bit 1 once it has said that the needed
+ * field was supplied.
  */
 struct xu_field {
 	struct device_attribute attr;
@@ -70,7 +74,8 @@ struct xu_field {
 	u64 mask;
 	const char *needs;
 	const char *needs_why;
-	u64 waive_mask, waive_val;	/* config bits: no need when they match */
+	bool (*acts)(const u64 *config);
+	const char *acts_why;
 	unsigned long noted;
 };
 
@@ -84,19 +89,19 @@ ssize_t xu_field_show(struct device *dev, struct device_attribute *attr,
 		.mask = (_mask),					\
 	}
 
-#define XU_FIELD_NEEDS_UNLESS(_var, _name, _word, _mask, _needs, _why,	\
-			      _waive_mask, _waive_val)			\
+#define XU_FIELD_NEEDS_ON(_var, _name, _word, _mask, _needs, _why,	\
+			  _acts, _acts_why)				\
 	static struct xu_field xu_field_##_var = {			\
 		.attr = __ATTR(_name, 0444, xu_field_show, NULL),	\
 		.word = (_word),					\
 		.mask = (_mask),					\
 		.needs = (_needs),					\
 		.needs_why = (_why),					\
-		.waive_mask = (_waive_mask),				\
-		.waive_val = (_waive_val),				\
+		.acts = (_acts),					\
+		.acts_why = (_acts_why),				\
 	}
 #define XU_FIELD_NEEDS(_var, _name, _word, _mask, _needs, _why)	\
-	XU_FIELD_NEEDS_UNLESS(_var, _name, _word, _mask, _needs, _why, 0, 1)
+	XU_FIELD_NEEDS_ON(_var, _name, _word, _mask, _needs, _why, NULL, NULL)
 
 #define XU_FIELD_SLICE(_var, _name, _word, _mask)			\
 	static struct xu_field xu_field_##_var = {			\
@@ -507,12 +512,21 @@ struct xu_socket {
 	struct xu_stats stats;
 };
 
+/* A field of a type (@f) and the one it acts through there (@g): xu_field.needs */
+struct xu_need {
+	struct xu_field *f;
+	const struct xu_field *g;
+};
+
 struct xu_pmu {
 	struct pmu pmu;
 	const struct xu_box_type *type;
 	unsigned int idx;		/* box index within the socket */
 	char name[32];
-	u64 valid[XU_CONFIG_WORDS];	/* bits users may set, from type->fields */
+	/* from type->fields, by xu_pmu_fields() */
+	u64 valid[XU_CONFIG_WORDS];	/* bits users may set */
+	unsigned int nneeds;
+	struct xu_need needs[XU_MAX_NEEDS];
 	struct attribute_group *format;
 	struct attribute_group *events;
 	const struct attribute_group *groups[4];	/* format, events, cpumask */
@@ -776,9 +790,8 @@ unsigned long xu_event_counters(const struct xu_box_type *type, u64 config);
 unsigned int xu_event_max_inc(const struct xu_box_type *t, int idx, u64 ctl);
 const char *xu_check_config(const struct xu_pmu *xp, const u64 *config);
 bool xu_field_present(const struct xu_box_type *t, const struct xu_field *f);
-const struct xu_field *xu_field_needed(const struct xu_box_type *t,
-				       const struct xu_field *f);
 void xu_type_valid(const struct xu_box_type *t, u64 *valid);
+int xu_pmu_fields(struct xu_pmu *xp);
 const char *xu_encode_alt(const struct xu_pmu *xp, const u64 *config,
 			  unsigned int alt, struct xu_enc *enc);
 static inline const char *xu_encode(const struct xu_pmu *xp, const u64 *config,

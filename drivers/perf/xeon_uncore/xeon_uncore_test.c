@@ -96,6 +96,8 @@ static const struct xu_poll_case xu_poll_cases[] = {
 	{ 48, 24, 2666000000ULL, 1099786574419ULL },
 	/* 2^48 at one per cycle of 2.666 GHz would be 7.3 h: clamped to 1 h */
 	{ 48, 1, 2666000000ULL, 3600000000000ULL },
+	/* 2^44 / (255 * 3.8 GHz * 4) = 4.538747689 s: an E5-2600 R3QPI occupancy */
+	{ 44, 255, 3800000000ULL, 4538747689ULL },
 	/* absurdly fast counting is clamped to 1 ms */
 	{ 32, 255, 100000000000ULL, 1000000ULL },
 };
@@ -455,12 +457,13 @@ static void xu_test_format_split(struct kunit *test)
 	KUNIT_EXPECT_STREQ(test, buf, "config2:0-63\n");
 }
 
-static void xu_setup_pmu(struct xu_pmu *xp, const struct xu_box_type *t)
+static void xu_setup_pmu(struct kunit *test, struct xu_pmu *xp,
+			 const struct xu_box_type *t)
 {
 	memset(xp, 0, sizeof(*xp));
 	xp->type = t;
 	snprintf(xp->name, sizeof(xp->name), "uncore_%s", t->name);
-	xu_type_valid(t, xp->valid);
+	KUNIT_ASSERT_EQ_MSG(test, xu_pmu_fields(xp), 0, "%s", xp->name);
 }
 
 /*
@@ -475,16 +478,22 @@ static void xu_test_field_needs(struct kunit *test)
 	struct xu_field * const *f;
 	struct xu_pmu xp;
 
-	xu_setup_pmu(&xp, t);
+	xu_setup_pmu(test, &xp, t);
 	for (f = t->fields; *f; f++) {
-		const struct xu_field *g = xu_field_needed(t, *f);
-		unsigned int shift;
+		const struct xu_field *g = NULL;
+		unsigned int shift, i;
 		u64 v, vmax;
 
 		if (!(*f)->needs || !xu_field_present(t, *f))
 			continue;
-		KUNIT_ASSERT_NOT_NULL_MSG(test, g, "%s: %s needs %s, which it lacks",
+		/* resolved once, to this type's field of that name */
+		for (i = 0; i < xp.nneeds; i++)
+			if (xp.needs[i].f == *f)
+				g = xp.needs[i].g;
+		KUNIT_ASSERT_NOT_NULL_MSG(test, g, "%s: %s needs %s, not resolved",
 					  t->name, (*f)->attr.attr.name, (*f)->needs);
+		KUNIT_EXPECT_STREQ(test, g->attr.attr.name, (*f)->needs);
+		KUNIT_EXPECT_TRUE(test, xu_field_present(t, g));
 		KUNIT_EXPECT_NOT_NULL(test, (*f)->needs_why);
 		/* both are control bits: the encoder's ctl shows them */
 		KUNIT_ASSERT_EQ(test, (*f)->word, 0);
@@ -495,6 +504,7 @@ static void xu_test_field_needs(struct kunit *test)
 			u64 config[XU_CONFIG_WORDS] = { v << shift | (*f)->mask };
 			struct xu_enc enc;
 
+			KUNIT_ASSERT_TRUE(test, !(*f)->acts || (*f)->acts(config));
 			KUNIT_ASSERT_NULL_MSG(test, xu_encode(&xp, config, &enc),
 					      "%s: %s with %s=%llu", t->name,
 					      (*f)->attr.attr.name, (*f)->needs, v);
@@ -502,23 +512,6 @@ static void xu_test_field_needs(struct kunit *test)
 					    "%s: %s with %s=%llu", t->name,
 					    (*f)->attr.attr.name, (*f)->needs, v);
 			KUNIT_EXPECT_TRUE(test, enc.ctl & (*f)->mask);
-		}
-		/*
-		 * where it does not act (waive): nothing supplied; with every
-		 * waive bit set instead (not the waived events), supplied
-		 */
-		if ((*f)->waive_mask) {
-			u64 config[XU_CONFIG_WORDS] = { (*f)->waive_val | (*f)->mask };
-			struct xu_enc enc;
-
-			KUNIT_ASSERT_NULL(test, xu_encode(&xp, config, &enc));
-			KUNIT_EXPECT_EQ_MSG(test, enc.ctl & g->mask, 0, "%s: %s waived",
-					    t->name, (*f)->attr.attr.name);
-			config[0] = (*f)->waive_mask | (*f)->mask;
-			KUNIT_ASSERT_NULL(test, xu_encode(&xp, config, &enc));
-			KUNIT_EXPECT_EQ_MSG(test, (enc.ctl & g->mask) >> shift, 1,
-					    "%s: %s not waived", t->name,
-					    (*f)->attr.attr.name);
 		}
 	}
 }
@@ -547,13 +540,67 @@ static void xu_test_field_needs_e5(struct kunit *test)
 					continue;
 				KUNIT_EXPECT_STREQ_MSG(test, (*f)->needs ?: "", "thresh",
 						       "%s: %s", (*t)->name, name);
-				/* waived on the PCU's occupancy events only */
-				if (strcmp((*t)->name, "pcu"))
-					KUNIT_EXPECT_EQ_MSG(test, (*f)->waive_mask, 0,
-							    "%s: %s", (*t)->name, name);
+				/* inactive on the PCU's occupancy events only */
+				KUNIT_EXPECT_EQ_MSG(test, !(*f)->acts, !!strcmp((*t)->name, "pcu"),
+						    "%s: %s", (*t)->name, name);
 				n++;
 			}
 	KUNIT_EXPECT_GE(test, n, 10U);
+}
+
+/*
+ * A field's needs is resolved once per PMU, by name, to the type's own
+ * field (xu_pmu_fields()); a type whose field needs one it lacks (or a
+ * sibling part's that it reserves), or with more needing fields than the
+ * PMU holds, is refused at registration, not left to encode as if it
+ * needed nothing.
+ */
+#define XU_TEST_FIELD(_name, _mask, _needs, _why)			\
+	{ .attr = { .attr = { .name = (_name) } }, .mask = (_mask),	\
+	  .needs = (_needs), .needs_why = (_why) }
+
+static void xu_test_needs_resolved(struct kunit *test)
+{
+	static struct xu_field edge = XU_TEST_FIELD("edge", BIT_ULL(18), "thresh", "t");
+	static struct xu_field inv = XU_TEST_FIELD("inv", BIT_ULL(23), "thresh", "t");
+	static struct xu_field lost = XU_TEST_FIELD("lost", BIT_ULL(19), "nothere", "t");
+	static struct xu_field thresh = XU_TEST_FIELD("thresh", GENMASK_ULL(31, 24), NULL, NULL);
+	static struct xu_field * const good[] = { &edge, &inv, &thresh, NULL };
+	static struct xu_field * const missing[] = { &edge, &lost, &thresh, NULL };
+	static struct xu_field * const none[] = { &edge, NULL };
+	static struct xu_field * const many[] = {
+		&edge, &inv, &edge, &inv, &edge, &thresh, NULL,
+	};
+	static const struct xu_reserved no_thresh[] = {
+		{ .word = 0, .mask = GENMASK_ULL(31, 24), .why = "reserved" }, { }
+	};
+	struct xu_box_type t = { .name = "needs", .num_counters = 1, .width = 48 };
+	u64 config[XU_CONFIG_WORDS] = { BIT_ULL(18) };
+	struct xu_enc enc;
+	struct xu_pmu xp = { .type = &t, .name = "uncore_needs" };
+
+	BUILD_BUG_ON(ARRAY_SIZE(many) - 2 <= XU_MAX_NEEDS);
+	t.fields = good;
+	KUNIT_ASSERT_EQ(test, xu_pmu_fields(&xp), 0);
+	KUNIT_ASSERT_EQ(test, xp.nneeds, 2U);
+	KUNIT_EXPECT_PTR_EQ(test, xp.needs[0].f, &edge);
+	KUNIT_EXPECT_PTR_EQ(test, xp.needs[0].g, (const struct xu_field *)&thresh);
+	KUNIT_EXPECT_PTR_EQ(test, xp.needs[1].f, &inv);
+	KUNIT_EXPECT_PTR_EQ(test, xp.needs[1].g, (const struct xu_field *)&thresh);
+	/* the stored link is what encode uses: thresh supplied */
+	KUNIT_ASSERT_NULL(test, xu_encode(&xp, config, &enc));
+	KUNIT_EXPECT_EQ(test, enc.ctl, BIT_ULL(18) | BIT_ULL(24));
+
+	t.fields = missing;
+	KUNIT_EXPECT_EQ(test, xu_pmu_fields(&xp), -EINVAL);
+	t.fields = none;
+	KUNIT_EXPECT_EQ(test, xu_pmu_fields(&xp), -EINVAL);
+	t.fields = many;
+	KUNIT_EXPECT_EQ(test, xu_pmu_fields(&xp), -EINVAL);
+	/* a needed field the part reserves is no field of the type */
+	t.fields = good;
+	t.reserved = no_thresh;
+	KUNIT_EXPECT_EQ(test, xu_pmu_fields(&xp), -EINVAL);
 }
 
 /* Every field accepted in full; every other bit but kernel-owned ones refused. */
@@ -564,7 +611,7 @@ static void xu_test_config_bits(struct kunit *test)
 	struct xu_pmu xp;
 	unsigned int w, bit;
 
-	xu_setup_pmu(&xp, type);
+	xu_setup_pmu(test, &xp, type);
 	for (w = 0; w < XU_CONFIG_WORDS; w++) {
 		for (bit = 0; bit < 64; bit++) {
 			u64 config[XU_CONFIG_WORDS] = { };
@@ -745,7 +792,7 @@ static void xu_test_event_aliases(struct kunit *test)
 	const struct xu_event_desc *d, *o;
 	struct xu_pmu xp;
 
-	xu_setup_pmu(&xp, type);
+	xu_setup_pmu(test, &xp, type);
 	for (d = xu_event_row(type->events); d; d = xu_event_row(d + 1)) {
 		char *s = kstrdup(d->config, GFP_KERNEL), *p = s, *tok;
 		u64 config[XU_CONFIG_WORDS] = { };
@@ -907,7 +954,12 @@ static void xu_test_rate_answers(struct kunit *test)
 		{ 0x2d, "cbox", 0x0001, 20 },		/* not in the guide */
 		{ 0x2d, "r2pcie", 0x0013, 32 },		/* not the E5-2600's */
 		{ 0x2d, "r2pcie", 0x0001, 1 },		/* CLOCKTICKS */
-		{ 0x2d, "r3qpi", 0x0133, 32 },		/* VNA_CREDITS_ACQUIRED */
+		/* R3QPI: "a maximum of 8b per cycle" (v2 guide; E5-2600 assumed) */
+		{ 0x2d, "r3qpi", 0x0133, 255 },		/* VNA_CREDITS_ACQUIRED */
+		{ 0x2d, "r3qpi", 0x0013, 255 },		/* RxR_OCCUPANCY */
+		{ 0x2d, "r3qpi", 0xff07, 8 },		/* RING_AD_USED, 8 umask bits */
+		{ 0x2d, "r3qpi", 0x0307, 2 },		/* RING_AD_USED, CW even/odd */
+		{ 0x3e, "r3qpi", 0xff0a, 8 },		/* RING_IV_USED, 8 umask bits */
 		{ 0x2d, "imc", 0x0f04, 4 },		/* CAS_COUNT.ALL */
 		{ 0x2d, "imc", 0x0080, 64 },		/* RPQ_OCCUPANCY */
 		{ 0x2d, "ha", 0x0028, 128 },		/* TxR_AD_OCCUPANCY */
@@ -925,15 +977,57 @@ static void xu_test_rate_answers(struct kunit *test)
 		{ 0x2e, "cbox", 0x040018, 1 },		/* OCCUPANCY_IRQ, edge */
 		{ 0x2e, "sbox", 0x0001, 64 },		/* no table */
 	};
+	const struct xu_box_type *t;
 	unsigned int i;
 
 	for (i = 0; i < ARRAY_SIZE(cases); i++) {
-		const struct xu_box_type *t = xu_test_type(cases[i].model, cases[i].type);
-
+		t = xu_test_type(cases[i].model, cases[i].type);
 		KUNIT_ASSERT_NOT_NULL(test, t);
 		KUNIT_EXPECT_EQ_MSG(test, xu_event_max_inc(t, 0, cases[i].ctl), cases[i].want,
 				    "model %#x %s ctl %#llx", cases[i].model, cases[i].type,
 				    cases[i].ctl);
+	}
+	/* what the poll makes of it: an E5-2600 R3QPI occupancy every 4.5 s */
+	t = xu_test_type(0x2d, "r3qpi");
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	KUNIT_EXPECT_EQ(test, xu_poll_interval_ns(t->width, xu_event_max_inc(t, 0, 0x13),
+						  xu_snbep_platform.uclk_max_hz),
+			4538747689ULL);
+}
+
+/*
+ * The PCU's occupancy events with the generic edge (or inv): the hardware
+ * ignores it there, so it is not programmed, the poll follows the
+ * occupancy's rate (the cores), and dmesg says so (the field's note).
+ */
+static void xu_test_pcu_occupancy_edge(struct kunit *test)
+{
+	static const u8 models[] = { 0x2d, 0x3e };
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(models); i++) {
+		const struct xu_box_type *t = xu_test_type(models[i], "pcu");
+		u64 config[XU_CONFIG_WORDS] = { 0x80 | 0x1ULL << 14 | BIT_ULL(18) };
+		struct xu_field * const *f;
+		struct xu_field *edge = NULL;
+		struct xu_enc enc;
+		struct xu_pmu xp;
+
+		KUNIT_ASSERT_NOT_NULL(test, t);
+		for (f = t->fields; *f; f++)
+			if (!strcmp((*f)->attr.attr.name, "edge"))
+				edge = *f;
+		KUNIT_ASSERT_NOT_NULL(test, edge);
+		clear_bit(0, &edge->noted);
+		xu_setup_pmu(test, &xp, t);
+		KUNIT_ASSERT_NULL(test, xu_encode(&xp, config, &enc));
+		KUNIT_EXPECT_EQ(test, xu_event_max_inc(t, 0, enc.ctl), t->max_inc);
+		KUNIT_EXPECT_GT(test, t->max_inc, 1U);
+		KUNIT_EXPECT_TRUE(test, test_bit(0, &edge->noted));
+		/* occ_edge does act: one a cycle */
+		config[0] |= BIT_ULL(31);
+		KUNIT_ASSERT_NULL(test, xu_encode(&xp, config, &enc));
+		KUNIT_EXPECT_EQ(test, xu_event_max_inc(t, 0, enc.ctl), 1U);
 	}
 }
 
@@ -1030,7 +1124,7 @@ static void xu_test_l3_encode(struct kunit *test)
 	const char *why;
 	struct xu_pmu xp;
 
-	xu_setup_pmu(&xp, xu_l3_plat(c->part)->types[0]);
+	xu_setup_pmu(test, &xp, xu_l3_plat(c->part)->types[0]);
 	why = xu_encode(&xp, c->config, &enc);
 	KUNIT_ASSERT_EQ_MSG(test, !why, c->ok, "%s", why ?: "accepted");
 	if (!c->ok)
@@ -1057,7 +1151,7 @@ static void xu_test_l3_classes(struct kunit *test)
 	for (p = 0; p < 2; p++) {
 		struct xu_pmu xp;
 
-		xu_setup_pmu(&xp, xu_l3_plat(p)->types[0]);
+		xu_setup_pmu(test, &xp, xu_l3_plat(p)->types[0]);
 		/* n events of one unit: fit while n <= its counters */
 		for (u = 0; u < 3; u++) {
 			for (n = 1; n <= 5; n++) {
@@ -1322,7 +1416,7 @@ static void xu_test_slot_rotation(struct kunit *test)
 	struct xu_pmu xp;
 	int alt;
 
-	xu_setup_pmu(&xp, &t);
+	xu_setup_pmu(test, &xp, &t);
 	st = xu_shared_alloc(&t);
 	KUNIT_ASSERT_NOT_NULL(test, st);
 	for (len = 1, nseq = XU_TEST_VALUES; len <= XU_TEST_SEQ;
@@ -1461,7 +1555,7 @@ static void xu_test_mbox_fvc(struct kunit *test)
 	for (; *t && strcmp((*t)->name, "mbox"); t++)
 		;
 	KUNIT_ASSERT_NOT_NULL(test, *t);
-	xu_setup_pmu(&xp, *t);
+	xu_setup_pmu(test, &xp, *t);
 	st = xu_shared_alloc(*t);
 	KUNIT_ASSERT_NOT_NULL(test, st);
 	for (len = 1, nseq = 20; len <= XU_TEST_SEQ; len++, nseq *= 20) {
@@ -1517,7 +1611,7 @@ static void xu_test_mbox_iss_ignored(struct kunit *test)
 		if (!strcmp((*t)->shared[iss].name, "M-box ISS"))
 			break;
 	KUNIT_ASSERT_LT(test, iss, (*t)->nshared);
-	xu_setup_pmu(&xp, *t);
+	xu_setup_pmu(test, &xp, *t);
 	for (f = (*t)->fields; *f; f++)
 		clear_bit(0, &(*f)->noted);
 	st = xu_shared_alloc(*t);
@@ -1567,7 +1661,7 @@ static void xu_test_rbox_pairs(struct kunit *test)
 	for (; *t && strcmp((*t)->name, "rbox"); t++)
 		;
 	KUNIT_ASSERT_NOT_NULL(test, *t);
-	xu_setup_pmu(&xp, *t);
+	xu_setup_pmu(test, &xp, *t);
 	st = xu_shared_alloc(*t);
 	KUNIT_ASSERT_NOT_NULL(test, st);
 	for (k = 0; k < ARRAY_SIZE(kinds); k++)
@@ -1590,7 +1684,7 @@ static void xu_test_fixed_counter(struct kunit *test)
 	struct xu_enc enc;
 	struct xu_pmu xp;
 
-	xu_setup_pmu(&xp, &t);
+	xu_setup_pmu(test, &xp, &t);
 	KUNIT_EXPECT_EQ(test, xu_counters_total(&t), 5U);
 	KUNIT_ASSERT_NULL(test, xu_encode(&xp, fixed, &enc));
 	KUNIT_EXPECT_EQ(test, enc.counters, BIT(4));
@@ -1681,6 +1775,21 @@ static const struct xu_encode_case xu_encode_cases[] = {
 	{ "occ_sel off occupancy", "pcu", { 0x03 | 0x1ULL << 14 }, false },
 	{ "occ_edge is bit 31", "pcu", { 0x80 | 0x1ULL << 14 | BIT_ULL(31) }, true, 0xf, 0, 0 },
 	{ "pcu umask", "pcu", { 0x0103 }, false },
+	/*
+	 * occupancy (bit 7, not 21): occ_edge/occ_invert act, the generic
+	 * edge and inv are ignored (no thresh supplied); 0x180 is none
+	 */
+	{ "occupancy: edge ignored", "pcu", { 0x80 | 0x1ULL << 14 | BIT_ULL(18) }, true, 0xf,
+	  0, 0, .ignored0 = BIT_ULL(18), .ctl = 0x80 | 0x1ULL << 14 },
+	{ "occupancy: inv ignored, thresh kept", "pcu",
+	  { 0xff | 0x2ULL << 14 | BIT_ULL(23) | 0x3ULL << 24 }, true, 0xf, 0, 0,
+	  .ignored0 = BIT_ULL(23), .ctl = 0xff | 0x2ULL << 14 | 0x3ULL << 24 },
+	{ "0x180 is no occupancy event: occ_sel", "pcu", { 0x200080 | 0x1ULL << 14 }, false },
+	{ "0x180 is no occupancy event: edge, thresh=1", "pcu", { 0x200080 | BIT_ULL(18) },
+	  true, 0xf, 0, 0, .ctl = 0x200080 | BIT_ULL(18) | 0x1ULL << 24 },
+	{ "occupancy: edge ignored", "pcu", { 0x80 | 0x3ULL << 14 | BIT_ULL(18) }, true, 0xf,
+	  0, 0, .ignored0 = BIT_ULL(18), .ctl = 0x80 | 0x3ULL << 14, V2 },
+	{ "0x180 is no occupancy event: occ_sel", "pcu", { 0x200080 | 0x1ULL << 14 }, false, V2 },
 	{ "ubox thresh bit 29", "ubox", { 0x20000000 | 0x01 }, false },
 	{ "ubox uclk fixed", "ubox", { 0xff }, true, 0x4, 0, 0 },
 	{ "ubox phold_cycles (ExtSel)", "ubox", { 0x200045 | 0x100 }, true, 0x3, 0, 0 },
@@ -1877,7 +1986,7 @@ static void xu_test_encode(struct kunit *test)
 	for (; *t && strcmp((*t)->name, c->box); t++)
 		;
 	KUNIT_ASSERT_NOT_NULL(test, *t);
-	xu_setup_pmu(&xp, *t);
+	xu_setup_pmu(test, &xp, *t);
 	why = xu_encode(&xp, c->config, &enc);
 	KUNIT_ASSERT_EQ_MSG(test, !why, c->ok, "%s", why ?: "accepted");
 	if (!c->ok)
@@ -1929,7 +2038,7 @@ static void xu_test_ignored_noted_once(struct kunit *test)
 	for (t = xu_snbep_platform.types; *t && strcmp((*t)->name, "pcu"); t++)
 		;
 	KUNIT_ASSERT_NOT_NULL(test, *t);
-	xu_setup_pmu(&xp, *t);
+	xu_setup_pmu(test, &xp, *t);
 	for (f = (*t)->fields; *f; f++)
 		clear_bit(0, &(*f)->noted);
 	for (round = 0; round < 3; round++) {
@@ -2430,6 +2539,8 @@ static struct kunit_case xu_core_cases[] = {
 	KUNIT_CASE_PARAM(xu_test_config_bits, xu_type_gen),
 	KUNIT_CASE_PARAM(xu_test_field_needs, xu_type_gen),
 	KUNIT_CASE(xu_test_field_needs_e5),
+	KUNIT_CASE(xu_test_needs_resolved),
+	KUNIT_CASE(xu_test_pcu_occupancy_edge),
 	KUNIT_CASE_PARAM(xu_test_event_aliases, xu_type_gen),
 	KUNIT_CASE_PARAM(xu_test_constraints, xu_type_gen),
 	KUNIT_CASE_PARAM(xu_test_rates, xu_type_gen),

@@ -99,6 +99,19 @@
  * Confirm: edge_det with thresh 0 on a C-box event that toggles.
  */
 
+/*
+ * assumed: an E5-2600 R3QPI counter adds at most 255 a cycle, as the v2's
+ * does: its guide (2.10.2) says "the R3QPI counters can increment by a
+ * maximum of 8b per cycle" ("b" as in its "three 44b wide counters": an
+ * 8-bit increment), and on both parts the 8-bit thresh is compared with
+ * the per-cycle increment.  Our copy of the E5-2600 guide states no
+ * maximum for the R3QPI; the driver took 32 (queue depths) before.  The
+ * driver's poll interval for the R3QPI events it has no rate for
+ * (occupancies, credit counts) follows it.  Confirm: the E5-2600 guide's
+ * R3QPI overview (2.10.2 of 327043).
+ */
+#define XU_ASSUMED_SNBEP_R3QPI_MAX_INC	255
+
 /* ==== Xeon E5-2600 v2 ================================================== */
 
 /*

@@ -419,6 +419,20 @@ static void test_snbep_filters(struct kunit *test)
 	}
 	KUNIT_EXPECT_GT(test, c, 0ULL);
 
+	/*
+	 * POWER_STATE_OCCUPANCY (C0): occ_invert/occ_edge act on it instead
+	 * of the generic invert and edge_det, which then change nothing,
+	 * need no threshold, and are no violation
+	 */
+	wr(test, 0, P_CTL(2), CTL(0x80, 0) | 1ULL << 14);
+	a = count_for(test, T_PCU, 0, 2);
+	KUNIT_EXPECT_GT(test, a, 0ULL);
+	b = nviol(test);
+	wr(test, 0, P_CTL(2), CTL(0x80, 0) | 1ULL << 14 | EDGE | BIT_ULL(23));
+	KUNIT_EXPECT_EQ(test, count_for(test, T_PCU, 0, 2), a);
+	KUNIT_EXPECT_EQ(test, nviol(test), b);
+	wr(test, 0, P_CTL(2), 0);
+
 	/* QPI CTO_COUNT (0x38 + ev_sel_ext) uses match under mask */
 	pwr(test, 0, QPI(0) + PCTL(0), CTL(0x38, 0) | EXT);
 	pwr(test, 0, QPI_MM(0) + 0x228, 0x3 << 9);

@@ -45,8 +45,9 @@ KEY = 0xffffffff & ~((1 << 17) | (1 << 20))
 # edge_det (18) and invert (23) act on the thresh comparison (31:24; 28:24
 # on the U-box and PCU, whose 30 and 31 are occ_invert and occ_edge): the
 # guide says to set thresh to 1 for events of at most 1 a cycle, and an
-# event sent without one must be programmed with thresh=1 (but the PCU's
-# occupancy events, bit 7 without 21: occ_* act there instead)
+# event sent without one must be programmed with thresh=1.  But on the
+# PCU's occupancy events (bit 7 without 21) occ_* act instead: the
+# hardware ignores edge and invert there, and they must not be programmed.
 EDGE_INV = (1 << 18) | (1 << 23)
 
 
@@ -54,15 +55,21 @@ def thresh_mask(box):
     return (0x1f if box in ('pcu', 'ubox') else 0xff) << 24
 
 
+def pcu_occupancy(key, box):
+    return box == 'pcu' and key & ((1 << 7) | (1 << 21)) == 1 << 7
+
+
 def supplied(key, box):
     """whether an event sent with config KEY on BOX gets thresh=1"""
-    if box == 'pcu' and key & ((1 << 7) | (1 << 21)) == 1 << 7:
+    if pcu_occupancy(key, box):
         return False
     return bool(key & EDGE_INV) and not key & thresh_mask(box)
 
 
 def programmed_key(key, box):
     """the control bits an event sent with config KEY must be counted with"""
+    if pcu_occupancy(key, box):
+        return key & ~EDGE_INV
     return key | 1 << 24 if supplied(key, box) else key
 
 
