@@ -1388,7 +1388,8 @@ static void xu_test_rbox_config(unsigned int kind, unsigned int port,
 	if (kind == 2)
 		config[1] <<= 8 * which;
 	if (kind == 4) {
-		config[0] |= (u64)val << 32;
+		/* a set counts with mm_trig_en (MM_CFG 21) only */
+		config[0] |= (BIT_ULL(21) | val) << 32;
 		config[2] = val;
 	}
 }
@@ -1405,9 +1406,12 @@ static void xu_test_rbox_held(struct kunit *test, const struct xu_shared_state *
 		KUNIT_EXPECT_EQ(test, (st->reg[reg].val >> (8 * used)) & 0xff, val);
 		return;
 	}
-	if (kind == 4)
+	if (kind == 4) {
 		reg = port * 9 + 3 + 3 * used;
-	for (r = 0; r < (kind == 4 ? 3 : 1); r++)
+		KUNIT_EXPECT_EQ(test, st->reg[reg].val, BIT_ULL(21) | val);
+		reg++;
+	}
+	for (r = 0; r < (kind == 4 ? 2 : 1); r++)
 		KUNIT_EXPECT_EQ(test, st->reg[reg + r].val, val);
 }
 
@@ -1814,8 +1818,40 @@ static const struct xu_encode_case xu_encode_cases[] = {
 	{ "IPERF with xbr fields: ignored", "rbox", { 0x2 | 7ULL << 32, BIT_ULL(32) | 5, 3 },
 	  true, 0xff, 0, 0, 0x5, 0xffffffff, .ignored0 = 7ULL << 32,
 	  .ignored1 = BIT_ULL(32), .ignored2 = 3, NHM, .ctl = 0x2 },
-	{ "port 3 XBAR set 2", "rbox", { 0x2e | 9ULL << 32, 0x1c00, 0x1fe0 }, true, 0xff,
-	  NHM, .ctl = 0x2e },
+	{ "port 3 XBAR set 2", "rbox", { 0x2e | (BIT_ULL(21) | 9) << 32, 0x1c00, 0x1fe0 },
+	  true, 0xff, NHM, .ctl = 0x2e },
+	/* XBAR MM_CFG: mm_trig_en 21 "to enable", 31:22 ig (Table 2-50) */
+	{ "XBAR set without mm_trig_en: counts nothing", "rbox",
+	  { 0x2e | 9ULL << 32, 0x1c00, 0x1fe0 }, false, NHM },
+	{ "XBAR MM_CFG ig bits: accepted, not programmed", "rbox",
+	  { 0x8 | (BIT_ULL(31) | BIT_ULL(22) | BIT_ULL(21)) << 32, 0x1c00, 0x1fe0 },
+	  true, 0xff, .ignored0 = (BIT_ULL(31) | BIT_ULL(22)) << 32, NHM, .ctl = 0x8 },
+	/* MATCH/MASK 63:52, 47:36, 30:18 reserved (Tables 2-51, 2-52) */
+	{ "XBAR MATCH bit 52 reserved", "rbox",
+	  { 0x8 | BIT_ULL(21) << 32, BIT_ULL(52) | 0x1c00, 0x1fe0 }, false, NHM },
+	{ "XBAR MATCH bit 36 reserved", "rbox",
+	  { 0x8 | BIT_ULL(21) << 32, BIT_ULL(36), 0x1fe0 }, false, NHM },
+	{ "XBAR MASK bit 18 reserved", "rbox",
+	  { 0xa | BIT_ULL(21) << 32, 0x1c00, BIT_ULL(18) | 0x1fe0 }, false, NHM },
+	{ "XBAR MASK bit 30 reserved", "rbox",
+	  { 0xa | BIT_ULL(21) << 32, 0x1c00, BIT_ULL(30) }, false, NHM },
+	{ "XBAR RDS (51:48) and RNID (35:31)", "rbox",
+	  { 0xa | BIT_ULL(21) << 32, 0x8ULL << 48 | 0x1fULL << 31 | 0x1c00,
+	    0xfULL << 48 | 0x1fe0 }, true, 0xff, NHM, .ctl = 0xa },
+	/* IPERF_CFG: EOT message classes, new-packet VN select */
+	{ "IPERF EOT inserts of DRS (MC 0xe)", "rbox", { 0x0, 0x3c0000 }, true, 0xff,
+	  0x3c0000, 0xffffffff, NHM },
+	{ "IPERF EOT rolling count of NCB (MC 0xc)", "rbox", { 0x0, 0x180000 }, true,
+	  0xff, 0x180000, 0xffffffff, NHM },
+	{ "IPERF EOT MC 0xf encodes no class", "rbox", { 0x0, 0x1e0000 }, false, NHM },
+	{ "IPERF EOT inserts, MC 0xf", "rbox", { 0x0, 0x3e0000 }, false, NHM },
+	{ "IPERF1: EOT MC 5 encodes no class", "rbox", { 0x2, 0x2a0000 }, false, NHM },
+	{ "IPERF new packets on VNA", "rbox", { 0x0, 0xbf }, true, 0xff, 0xbf,
+	  0xffffffff, NHM },
+	{ "IPERF new packets, VN select 0b11 undefined", "rbox", { 0x0, 0xc4 }, false,
+	  NHM },
+	{ "IPERF VN select 0b11 with no class: selects nothing", "rbox",
+	  { 0x0, 0xc0 | BIT_ULL(31) }, true, 0xff, 0xc0 | BIT_ULL(31), 0xffffffff, NHM },
 	{ "QLX high byte, the low one ignored", "rbox", { 0x6, 0x0507 }, true, 0xff,
 	  .ignored1 = 0x07, NHM },
 	{ "event above 0x17", "rbox", { 0x30 }, false, NHM },

@@ -77,6 +77,24 @@
 #define XU_ASSUMED_WSMEX_FVC_RESP	GENMASK_ULL(11, 9)
 
 /*
+ * assumed: the Xeon 7500 R-box's IPERF_CFG selects an EOT event (Table
+ * 2-48: MC_ROLL_ALLOC 21, "used with" MC 20:17) when any of bits 21:17
+ * is set, and its MC field encodes the message classes as the guide's
+ * Packet Matching Reference does for the match registers (HOM0 0, HOM1 1,
+ * NDR 2, SNP 3, NCS 4, NCB 0xc, DRS 0xe).  The EOT events' own unit-mask
+ * table (Table 2-57) is not in our copy.  With 21:17 all 0 (the reset
+ * value) no EOT event is selected, else every IPERF event would carry
+ * HOM0's rolling count: so HOM0's rolling count cannot be selected.  An
+ * MC that encodes no class is refused by the driver and a violation in
+ * the model.  Confirm: IPERF_CFG 0x240000 (NDR inserts) and 0x3c0000 (DRS
+ * inserts) count what the port's NDR and DRS traffic suggests, and
+ * IPERF_CFG 0 counts nothing on a port carrying HOM requests.
+ */
+#define XU_ASSUMED_NHMEX_R_EOT_SEL	GENMASK_ULL(21, 17)
+#define XU_ASSUMED_NHMEX_R_EOT_MCS	(BIT(0x0) | BIT(0x1) | BIT(0x2) | BIT(0x3) | \
+					 BIT(0x4) | BIT(0xc) | BIT(0xe))
+
+/*
  * assumed: pmi_core_sel (both families) is a mask of the package's
  * cores in which bit i is the i-th core of the package in ascending core
  * ID order (topology_core_id()), counting every present core.  The guides
