@@ -131,7 +131,30 @@ static const struct mbox_part wsmex_mbox_part = {
 #define R_CTL_EN		BIT_ULL(0)
 #define R_CTL_EV_SEL		GENMASK_ULL(5, 1)
 #define R_CTL_PMI_EN		BIT_ULL(6)
-#define R_XBR_MM_DIS		BIT_ULL(63)	/* the set is not the PMU's */
+/*
+ * R_MSR_PORT_IPERF_CFG (guide Table 2-48): NEW_PC, the new-packet class
+ * mask, "Anded with" the VN select (Table 2-59: 00 VN0, 01 VN1, 10 VNA;
+ * 11 undefined); EOT events per message class (MC, MC_ROLL_ALLOC: see
+ * the shared assumption); 23:22 "Read zero, writes ignored".
+ */
+#define R_IPERF_NEW_PC		GENMASK_ULL(5, 0)
+#define R_IPERF_NEW_VN		GENMASK_ULL(7, 6)
+#define R_IPERF_NEW		(R_IPERF_NEW_PC | R_IPERF_NEW_VN)
+#define R_IPERF_VN_UNDEF	3
+#define R_IPERF_MC		GENMASK_ULL(20, 17)
+#define R_IPERF_EOT		XU_ASSUMED_NHMEX_R_EOT_SEL
+#define R_IPERF_IG		GENMASK_ULL(23, 22)
+/*
+ * XBAR set (guide Tables 2-50 to 2-52): MM_CFG dis 63 ("Set to 0 to
+ * enable use by PMUs"), 62:22 "Read zero, writes ignored", mm_trig_en 21
+ * ("Set to 1 to enable mask match trigger"); MATCH and MASK 63:52, 47:36
+ * and 30:18 "Reserved. Must write to 0 else behavior is undefined".
+ */
+#define R_XBR_MM_DIS		BIT_ULL(63)
+#define R_XBR_MM_IG		GENMASK_ULL(62, 22)
+#define R_XBR_MM_TRIG_EN	BIT_ULL(21)
+#define R_XBR_MM_RSV		(GENMASK_ULL(63, 52) | GENMASK_ULL(47, 36) | \
+				 GENMASK_ULL(30, 18))
 
 /* W-box GLOBAL_CTL/STATUS/OVF_CTL: the fixed counter's bit */
 #define W_FIXED			BIT_ULL(31)
@@ -680,10 +703,11 @@ static const struct sim_reg rbox_regs[] = {
  * irregular addresses: IPERF_CFG0 (0xe04 + p) and 1 (0xe24 + p), QLX_CFG
  * (0xe0c + p, ports 4-7 0xe2c + p - 4; two 8-bit events in 15:0, the rest
  * not in our copy: reserved), and the XBAR match/mask sets 1 and 2
- * (MM_CFG, MATCH, MASK at 0xe60/0xe70 + 4p, ports 4-7 0x10 higher;
- * fields beyond MM_CFG's dis (63) are not decoded: all 64 bits kept).
+ * (MM_CFG, MATCH, MASK at 0xe60/0xe70 + 4p, ports 4-7 0x10 higher): a
+ * row for MM_CFG and one for MATCH and MASK, whose reserved bits differ.
+ * MM_CFG's 15:0 are not in our copy: kept as written.
  */
-enum { IPERF0, IPERF1, QLX, XBR1, XBR2 };
+enum { IPERF0, IPERF1, QLX, XBR1, XBR1_MM, XBR2, XBR2_MM };
 
 static const u32 rport_iperf0[NHMEX_R_PORTS] = {
 	0xe04, 0xe05, 0xe06, 0xe07, 0xe08, 0xe09, 0xe0a, 0xe0b,
@@ -705,14 +729,53 @@ static const u32 rport_xbr2[NHMEX_R_PORTS] = {
 	0xe70, 0xe74, 0xe78, 0xe7c, 0xe90, 0xe94, 0xe98, 0xe9c,
 };
 
+static const u32 rport_xbr1_mm[NHMEX_R_PORTS] = {
+	0xe61, 0xe65, 0xe69, 0xe6d, 0xe81, 0xe85, 0xe89, 0xe8d,
+};
+
+static const u32 rport_xbr2_mm[NHMEX_R_PORTS] = {
+	0xe71, 0xe75, 0xe79, 0xe7d, 0xe91, 0xe95, 0xe99, 0xe9d,
+};
+
+/*
+ * Why an IPERF_CFG value is undefined, or NULL: an EOT event of an MC
+ * that encodes no message class, new packets of the VN select 0b11.
+ */
+static const char *r_iperf_undefined(u64 val)
+{
+	if ((val & R_IPERF_EOT) &&
+	    !(XU_ASSUMED_NHMEX_R_EOT_MCS & BIT(FIELD_GET(R_IPERF_MC, val))))
+		return "IPERF_CFG: MC (20:17) encodes no message class";
+	if ((val & R_IPERF_NEW_PC) &&
+	    FIELD_GET(R_IPERF_NEW_VN, val) == R_IPERF_VN_UNDEF)
+		return "IPERF_CFG: new-packet VN select (7:6) 0b11 is undefined";
+	return NULL;
+}
+
+static const char *r_iperf0_write(struct sim_socket *s, struct sim_box *b,
+				  unsigned int n, u64 val)
+{
+	b->reg[IPERF0][n] = val;
+	return r_iperf_undefined(val);
+}
+
+static const char *r_iperf1_write(struct sim_socket *s, struct sim_box *b,
+				  unsigned int n, u64 val)
+{
+	b->reg[IPERF1][n] = val;
+	return r_iperf_undefined(val);
+}
+
 static const struct sim_reg rport_regs[] = {
 	[IPERF0] = {
 		.name = "R_MSR_PORT_IPERF_CFG0", .at = rport_iperf0, .count = 1,
-		.width = 32, .access = SIM_RW,
+		.width = 32, .access = SIM_RW, .ig = R_IPERF_IG,
+		.write = r_iperf0_write,
 	},
 	[IPERF1] = {
 		.name = "R_MSR_PORT_IPERF_CFG1", .at = rport_iperf1, .count = 1,
-		.width = 32, .access = SIM_RW,
+		.width = 32, .access = SIM_RW, .ig = R_IPERF_IG,
+		.write = r_iperf1_write,
 	},
 	[QLX] = {
 		.name = "R_MSR_PORT_QLX_CFG", .at = rport_qlx, .count = 1,
@@ -720,12 +783,22 @@ static const struct sim_reg rport_regs[] = {
 		.rsv = GENMASK_ULL(63, 16),
 	},
 	[XBR1] = {
-		.name = "R_MSR_PORT_XBR_SET1", .at = rport_xbr1, .count = 3,
-		.stride = 1, .width = 64, .access = SIM_RW,
+		.name = "R_MSR_PORT_XBR_SET1_MM_CFG", .at = rport_xbr1, .count = 1,
+		.width = 64, .access = SIM_RW, .ig = R_XBR_MM_IG,
+	},
+	[XBR1_MM] = {
+		.name = "R_MSR_PORT_XBR_SET1_MATCH_MASK", .at = rport_xbr1_mm,
+		.count = 2, .stride = 1, .width = 64, .access = SIM_RW,
+		.rsv = R_XBR_MM_RSV,
 	},
 	[XBR2] = {
-		.name = "R_MSR_PORT_XBR_SET2", .at = rport_xbr2, .count = 3,
-		.stride = 1, .width = 64, .access = SIM_RW,
+		.name = "R_MSR_PORT_XBR_SET2_MM_CFG", .at = rport_xbr2, .count = 1,
+		.width = 64, .access = SIM_RW, .ig = R_XBR_MM_IG,
+	},
+	[XBR2_MM] = {
+		.name = "R_MSR_PORT_XBR_SET2_MATCH_MASK", .at = rport_xbr2_mm,
+		.count = 2, .stride = 1, .width = 64, .access = SIM_RW,
+		.rsv = R_XBR_MM_RSV,
 	},
 };
 
@@ -1243,11 +1316,29 @@ static void mbox_decode(struct sim_socket *s, struct sim_box *b,
 }
 
 /*
+ * What of an IPERF_CFG value counts: all but an EOT event of an MC that
+ * encodes no class, and but new packets of the undefined VN select or of
+ * no class (the class mask "Anded with" the VN select); 0: nothing.  The
+ * rest of the value picks the stream, so each EOT class counts its own.
+ */
+static u64 r_iperf_counts(u64 val)
+{
+	if ((val & R_IPERF_EOT) &&
+	    !(XU_ASSUMED_NHMEX_R_EOT_MCS & BIT(FIELD_GET(R_IPERF_MC, val))))
+		val &= ~R_IPERF_EOT;
+	if (!(val & R_IPERF_NEW_PC) ||
+	    FIELD_GET(R_IPERF_NEW_VN, val) == R_IPERF_VN_UNDEF)
+		val &= ~R_IPERF_NEW;
+	return val;
+}
+
+/*
  * ev_sel names a sub-register of a port of the half (6 x port + source);
  * what it counts is the value there: the two IPERF_CFGs, QLX_CFG's two
  * bytes and the two XBAR sets of one value count the same stream.  An
- * IPERF_CFG of 0 selects nothing, an XBAR set with dis set is not the
- * PMU's: neither counts.  ev_sel above 0x17 selects nothing either.
+ * IPERF_CFG selecting nothing defined (r_iperf_counts()) counts nothing;
+ * an XBAR set counts only while MM_CFG has dis 0 and mm_trig_en 1.
+ * ev_sel above 0x17 selects nothing either.
  */
 static void rbox_decode(struct sim_socket *s, struct sim_box *b,
 			unsigned int n, struct sim_ctr_cfg *cfg)
@@ -1256,7 +1347,8 @@ static void rbox_decode(struct sim_socket *s, struct sim_box *b,
 	unsigned int ev = FIELD_GET(R_CTL_EV_SEL, ctl);
 	unsigned int port = b->idx * NHMEX_R_PORTS / 2 + ev / 6, src = ev % 6;
 	struct sim_box *p = sim_box(s, NHMEX_RPORT, port % NHMEX_R_PORTS);
-	const u64 *x = p->reg[src == 4 ? XBR1 : XBR2];
+	u64 mm_cfg = p->reg[src == 4 ? XBR1 : XBR2][0];
+	const u64 *mm = p->reg[src == 4 ? XBR1_MM : XBR2_MM];
 	bool selects = ev < 0x18;
 
 	cfg->programmed = ctl & R_CTL_EN;
@@ -1266,7 +1358,7 @@ static void rbox_decode(struct sim_socket *s, struct sim_box *b,
 	switch (src) {
 	case 0:
 	case 1:
-		cfg->filter = p->reg[src == 0 ? IPERF0 : IPERF1][0];
+		cfg->filter = r_iperf_counts(p->reg[src == 0 ? IPERF0 : IPERF1][0]);
 		selects &= !!cfg->filter;
 		break;
 	case 2:
@@ -1274,8 +1366,8 @@ static void rbox_decode(struct sim_socket *s, struct sim_box *b,
 		cfg->filter = (p->reg[QLX][0] >> (8 * (src - 2))) & 0xff;
 		break;
 	default:
-		cfg->filter = match_filter(x[0] ^ sim_mix(x[1]), x[2]);
-		selects &= !(x[0] & R_XBR_MM_DIS);
+		cfg->filter = match_filter(mm_cfg ^ sim_mix(mm[0]), mm[1]);
+		selects &= !(mm_cfg & R_XBR_MM_DIS) && (mm_cfg & R_XBR_MM_TRIG_EN);
 		break;
 	}
 	cfg->filter |= MATCH_USED;
