@@ -820,6 +820,7 @@ enum {
  */
 struct nhmex_mbox_part {
 	u64 fvc_shared;
+	u64 fvc_resp;
 	unsigned int fvc_slot0;
 };
 
@@ -834,11 +835,13 @@ struct nhmex_mbox_part {
 
 static const struct nhmex_mbox_part nhmex_mbox_part = {
 	.fvc_shared	= NHMEX_M_ZDP_SHARED,
+	.fvc_resp	= XU_ASSUMED_NHMEX_FVC_RESP,
 	.fvc_slot0	= 11,
 };
 
 static const struct nhmex_mbox_part wsmex_mbox_part = {
 	.fvc_shared	= WSMEX_M_ZDP_SHARED,
+	.fvc_resp	= XU_ASSUMED_WSMEX_FVC_RESP,
 	.fvc_slot0	= 12,
 };
 
@@ -904,14 +907,26 @@ static const struct nhmex_mbox_sub nhmex_mbox_subs[] = {
 	{ true, 0x6, NHMEX_M_REG_MAP },
 };
 
+/*
+ * Selector 6 counts the B-box responses the response field picks (the
+ * field's place the shared assumption); response 6 is reserved there
+ * (Table 2-82), "nothing will be counted" in the event table: refused.
+ */
+#define NHMEX_M_FVC_BBOX_RSP		6
+#define NHMEX_M_FVC_RSP_RESERVED	6
+
 /* An FVC event in slot (its own + alt) % 4: its selector moves there. */
-static void nhmex_mbox_fvc(const struct nhmex_mbox_part *part, unsigned int own,
-			   const u64 *config, struct xu_enc *enc)
+static const char *nhmex_mbox_fvc(const struct nhmex_mbox_part *part,
+				  unsigned int own, const u64 *config,
+				  struct xu_enc *enc)
 {
 	unsigned int slot = (own + enc->alt) % NHMEX_M_FVC_SLOTS;
 	u64 v = config[1] & NHMEX_M_SUB, sel;
 
 	sel = (v & NHMEX_M_ZDP_SLOT(part, own)) >> (part->fvc_slot0 + 3 * own);
+	if (sel == NHMEX_M_FVC_BBOX_RSP &&
+	    (v & part->fvc_resp) >> __ffs64(part->fvc_resp) == NHMEX_M_FVC_RSP_RESERVED)
+		return "fvc: B-box response 6 is reserved (the guide's Table 2-82)";
 	enc->nalt = NHMEX_M_FVC_SLOTS;
 	enc->ctl &= ~NHMEX_M_CTL_INC_SEL;
 	enc->ctl |= FIELD_PREP(NHMEX_M_CTL_INC_SEL, NHMEX_M_FVC_EV0 + slot);
@@ -919,6 +934,7 @@ static void nhmex_mbox_fvc(const struct nhmex_mbox_part *part, unsigned int own,
 		   (v & part->fvc_shared) | sel << (part->fvc_slot0 + 3 * slot),
 		   part->fvc_shared | NHMEX_M_ZDP_SLOT(part, slot));
 	enc->ignored[1] &= ~(part->fvc_shared | NHMEX_M_ZDP_SLOT(part, own));
+	return NULL;
 }
 
 static const char *nhmex_mbox_encode(const struct xu_box_type *t,
@@ -952,8 +968,12 @@ static const char *nhmex_mbox_encode(const struct xu_box_type *t,
 		pld |= s->reg == NHMEX_M_REG_PLD;
 	}
 	if (!flag && sel >= NHMEX_M_FVC_EV0 &&
-	    sel < NHMEX_M_FVC_EV0 + NHMEX_M_FVC_SLOTS)
-		nhmex_mbox_fvc(part, sel - NHMEX_M_FVC_EV0, config, enc);
+	    sel < NHMEX_M_FVC_EV0 + NHMEX_M_FVC_SLOTS) {
+		const char *why = nhmex_mbox_fvc(part, sel - NHMEX_M_FVC_EV0, config, enc);
+
+		if (why)
+			return why;
+	}
 	if (pld) {
 		/* disabled (MM_CFG 0) unless filter_cfg_en: held either way */
 		bool on = config[2] & NHMEX_M_FILTER_EN;

@@ -119,11 +119,13 @@ static const struct mbox_part wsmex_mbox_part = {
 
 /*
  * FVC slot selector 6 counts the B-box responses the response field
- * picks; response 6 is "nothing will be counted" in the guide's event
- * table (Table 2-82 calls it reserved): it counts nothing.
+ * picks.  Response 6 is reserved in the field's encodings (Table 2-82)
+ * and "nothing will be counted" in the event table: both hold, so
+ * writing it with a slot on the B-box responses is a violation, and it
+ * counts nothing.
  */
 #define M_FVC_BBOX_RSP		6
-#define M_FVC_RSP_NOTHING	6
+#define M_FVC_RSP_RESERVED	6
 
 /* R-box PMON_CTL (guide 2.6): ev_sel = 6 x port + source */
 #define NHMEX_R_CTRS		8	/* a half */
@@ -287,11 +289,14 @@ static const char *ovf_ctl_write(struct sim_socket *s, struct sim_box *b,
 	return NULL;
 }
 
-/* The R-box's RW1C OVF_CTL reads as the overflow bits it clears. */
+/*
+ * The R-box's RW1C OVF_CTL reads as the overflow bits it clears (the
+ * shared assumption).
+ */
 static u64 r_ovf_ctl_read(struct sim_socket *s, struct sim_box *b,
 			  unsigned int n)
 {
-	return b->reg[GLOBAL_STATUS][0];
+	return b->reg[GLOBAL_STATUS][0] & XU_ASSUMED_NHMEX_R_OVF_CTL_READ;
 }
 
 static const u32 ubox_base[] = { 0xc00 };
@@ -576,6 +581,22 @@ static const u32 mbox_base[NHMEX_SIDES] = { 0xca0, 0xce0 };
 	}
 #define M_SUBCTL(_row, _name, _off)	M_SUBCTL_IG(_row, _name, _off, 0)
 
+/* Response 6 (reserved) with a slot selecting the B-box responses */
+static const char *m_zdp_write(struct sim_socket *s, struct sim_box *b,
+			       unsigned int n, u64 val)
+{
+	const struct mbox_part *part = b->type->priv;
+	unsigned int k;
+
+	b->reg[M_ZDP][n] = val;
+	if ((val & part->zdp_resp) >> __ffs64(part->zdp_resp) != M_FVC_RSP_RESERVED)
+		return NULL;
+	for (k = 0; k < 4; k++)
+		if (((val >> (part->zdp_slot0 + 3 * k)) & 7) == M_FVC_BBOX_RSP)
+			return "ZDP_CTL_FVC: B-box response 6 is reserved (Table 2-82)";
+	return NULL;
+}
+
 static const struct sim_reg mbox_regs[] = {
 	[GLOBAL_CTL] = {
 		.name = "M_MSR_PMON_GLOBAL_CTL", .offset = 0x0, .count = 1,
@@ -604,7 +625,10 @@ static const struct sim_reg mbox_regs[] = {
 	M_SUBCTL(M_MSC_THR, "M_MSR_PMU_MSC_THR", 0x8),
 	M_SUBCTL(M_PGT, "M_MSR_PMU_PGT", 0x9),
 	M_SUBCTL(M_PLD, "M_MSR_PMU_PLD", 0xa),
-	M_SUBCTL(M_ZDP, "M_MSR_PMU_ZDP_CTL_FVC", 0xb),
+	[M_ZDP] = {
+		.name = "M_MSR_PMU_ZDP_CTL_FVC", .offset = 0xb, .count = 1,
+		.width = 32, .access = SIM_RW, .write = m_zdp_write,
+	},
 	[EVT_SEL] = {
 		.name = "M_MSR_PMU_CNT_CTL", .offset = 0x10,
 		.count = NHMEX_M_CTRS, .stride = 2,
@@ -665,7 +689,7 @@ static const struct sim_reg rbox_regs[] = {
 	 * Unlike the C- and S-boxes' (RW_RW), the R-box's status is RO_WO:
 	 * software reads it, only the hardware sets it; it clears through
 	 * OVF_CTL.  Our copy has the left half's rows: the right half's
-	 * are taken to be the same.
+	 * are taken to be the same (the shared assumption).
 	 */
 	[GLOBAL_STATUS] = {
 		.name = "R_MSR_PMON_GLOBAL_STATUS", .offset = 0x1, .count = 1,
@@ -676,7 +700,7 @@ static const struct sim_reg rbox_regs[] = {
 	 * RW1C_WO, not the C- and S-boxes' write-only WO_RO: software reads
 	 * it and writes 1 to clear, the hardware sets it.  Its field table
 	 * is not in our copy: a read returns the overflow bits a write of
-	 * 1 would clear, the status's.
+	 * 1 would clear, the status's (the shared assumption).
 	 */
 	[GLOBAL_OVF_CTL] = {
 		.name = "R_MSR_PMON_GLOBAL_OVF_CTL", .offset = 0x2, .count = 1,
@@ -1308,7 +1332,7 @@ static void mbox_decode(struct sim_socket *s, struct sim_box *b,
 		f ^= sim_mix((zdp & part->zdp_shared) << 3 | sel);
 		nothing = sel == M_FVC_BBOX_RSP &&
 			  (zdp & part->zdp_resp) >> __ffs64(part->zdp_resp) ==
-			  M_FVC_RSP_NOTHING;
+			  M_FVC_RSP_RESERVED;
 	}
 	cfg->filter = f | MATCH_USED;
 	cfg->counting = cfg->programmed && !nothing && nhmex_running(s) &&

@@ -884,8 +884,9 @@ static void test_wbox_no_subevent(struct kunit *test)
 }
 
 /*
- * FVC response 6: "nothing will be counted" (the FVC event table; the
- * register's encodings call it reserved).  M-box 0: GLOBAL_CTL 0xca0,
+ * FVC response 6: "nothing will be counted" (the FVC event table) and
+ * reserved (the register's encodings, Table 2-82): counts nothing, and
+ * writing it with a slot on the B-box responses is a violation.  M-box 0: GLOBAL_CTL 0xca0,
  * ZDP_CTL_FVC 0xcab, CNT_CTL/CNT k at 0xcb0/0xcb1 + 2k (en bit 0,
  * inc_sel 13:9, FVC_EV0-3 0xd-0x10).  Slot k's 3-bit selector at
  * @slot0 + 3k (6: B-box responses, 5: B-box commands), the response
@@ -918,7 +919,13 @@ static void fvc_rsp_check(struct kunit *test, const struct sim_platform *plat,
 			    "%s: B-box responses, response 6", plat->name);
 	KUNIT_EXPECT_GT_MSG(test, fvc_acc(test, sim, 0xcb3, false, 0), 0ULL,
 			    "%s: B-box commands", plat->name);
-	KUNIT_EXPECT_EQ(test, sim->nviol, 0ULL);
+	/* reserved in Table 2-82: a violation */
+	KUNIT_EXPECT_EQ(test, sim->nviol, 1ULL);
+	KUNIT_EXPECT_STREQ(test, sim->nviol ? sim->viol[0].why : "",
+			   "ZDP_CTL_FVC: B-box response 6 is reserved (Table 2-82)");
+	/* response 6 with no slot on the B-box responses: no violation */
+	fvc_acc(test, sim, 0xcab, true, 5ULL << slot0 | 6ULL << resp);
+	KUNIT_EXPECT_EQ(test, sim->nviol, 1ULL);
 	/* response 5 (sparing ack) counts */
 	fvc_acc(test, sim, 0xcab, true, zdp | 5ULL << resp);
 	sim_advance(sim, 10000);
