@@ -1898,6 +1898,32 @@ static const struct xu_encode_case xu_encode_cases[] = {
 #undef V2
 #undef NHM
 
+/*
+ * XBAR MM_CFG 31:22 "Read zero, writes ignored" (config:54-63): left out
+ * of the value programmed, which keeps mm_trig_en and the low bits.
+ * Port 1's set 2 (event 0xb) is shared register 9 + 3 + 3.
+ */
+static void xu_test_rbox_xbr_ig(struct kunit *test)
+{
+	const struct xu_box_type * const *t = xu_nhmex_platform.types;
+	u64 config[XU_CONFIG_WORDS] = {
+		0xb << 1 | (GENMASK_ULL(31, 22) | BIT_ULL(21) | 0x5) << 32, 0x1c00, 0x1fe0,
+	};
+	struct xu_enc enc;
+	struct xu_pmu xp;
+	u64 mask;
+
+	for (; *t && strcmp((*t)->name, "rbox"); t++)
+		;
+	KUNIT_ASSERT_NOT_NULL(test, *t);
+	xu_setup_pmu(&xp, *t);
+	KUNIT_ASSERT_NULL(test, xu_encode(&xp, config, &enc));
+	KUNIT_EXPECT_EQ(test, xu_test_use(&enc, 9 + 6, &mask), BIT_ULL(21) | 0x5);
+	KUNIT_EXPECT_EQ(test, xu_test_use(&enc, 9 + 7, &mask), 0x1c00ULL);
+	KUNIT_EXPECT_EQ(test, xu_test_use(&enc, 9 + 8, &mask), 0x1fe0ULL);
+	KUNIT_EXPECT_EQ(test, enc.ignored[0], GENMASK_ULL(63, 54));
+}
+
 static const struct xu_platform *xu_case_plat(const struct xu_encode_case *c)
 {
 	return c->plat ?: &xu_snbep_platform;
@@ -2492,6 +2518,7 @@ static struct kunit_case xu_core_cases[] = {
 	KUNIT_CASE(xu_test_shared_arbitration),
 	KUNIT_CASE(xu_test_slot_rotation),
 	KUNIT_CASE(xu_test_rbox_pairs),
+	KUNIT_CASE(xu_test_rbox_xbr_ig),
 	XU_KUNIT_CASE_SLOW(xu_test_mbox_fvc),
 	KUNIT_CASE(xu_test_mbox_iss_ignored),
 	KUNIT_CASE(xu_test_fixed_counter),
