@@ -820,6 +820,7 @@ enum {
  */
 struct nhmex_mbox_part {
 	u64 fvc_shared;
+	u64 fvc_resp;
 	unsigned int fvc_slot0;
 };
 
@@ -834,11 +835,13 @@ struct nhmex_mbox_part {
 
 static const struct nhmex_mbox_part nhmex_mbox_part = {
 	.fvc_shared	= NHMEX_M_ZDP_SHARED,
+	.fvc_resp	= XU_ASSUMED_NHMEX_FVC_RESP,
 	.fvc_slot0	= 11,
 };
 
 static const struct nhmex_mbox_part wsmex_mbox_part = {
 	.fvc_shared	= WSMEX_M_ZDP_SHARED,
+	.fvc_resp	= XU_ASSUMED_WSMEX_FVC_RESP,
 	.fvc_slot0	= 12,
 };
 
@@ -904,14 +907,26 @@ static const struct nhmex_mbox_sub nhmex_mbox_subs[] = {
 	{ true, 0x6, NHMEX_M_REG_MAP },
 };
 
+/*
+ * Selector 6 counts the B-box responses the response field picks (the
+ * field's place the shared assumption); response 6 is reserved there
+ * (Table 2-82), "nothing will be counted" in the event table: refused.
+ */
+#define NHMEX_M_FVC_BBOX_RSP		6
+#define NHMEX_M_FVC_RSP_RESERVED	6
+
 /* An FVC event in slot (its own + alt) % 4: its selector moves there. */
-static void nhmex_mbox_fvc(const struct nhmex_mbox_part *part, unsigned int own,
-			   const u64 *config, struct xu_enc *enc)
+static const char *nhmex_mbox_fvc(const struct nhmex_mbox_part *part,
+				  unsigned int own, const u64 *config,
+				  struct xu_enc *enc)
 {
 	unsigned int slot = (own + enc->alt) % NHMEX_M_FVC_SLOTS;
 	u64 v = config[1] & NHMEX_M_SUB, sel;
 
 	sel = (v & NHMEX_M_ZDP_SLOT(part, own)) >> (part->fvc_slot0 + 3 * own);
+	if (sel == NHMEX_M_FVC_BBOX_RSP &&
+	    (v & part->fvc_resp) >> __ffs64(part->fvc_resp) == NHMEX_M_FVC_RSP_RESERVED)
+		return "fvc: B-box response 6 is reserved (the guide's Table 2-82)";
 	enc->nalt = NHMEX_M_FVC_SLOTS;
 	enc->ctl &= ~NHMEX_M_CTL_INC_SEL;
 	enc->ctl |= FIELD_PREP(NHMEX_M_CTL_INC_SEL, NHMEX_M_FVC_EV0 + slot);
@@ -919,6 +934,7 @@ static void nhmex_mbox_fvc(const struct nhmex_mbox_part *part, unsigned int own,
 		   (v & part->fvc_shared) | sel << (part->fvc_slot0 + 3 * slot),
 		   part->fvc_shared | NHMEX_M_ZDP_SLOT(part, slot));
 	enc->ignored[1] &= ~(part->fvc_shared | NHMEX_M_ZDP_SLOT(part, own));
+	return NULL;
 }
 
 static const char *nhmex_mbox_encode(const struct xu_box_type *t,
@@ -952,8 +968,12 @@ static const char *nhmex_mbox_encode(const struct xu_box_type *t,
 		pld |= s->reg == NHMEX_M_REG_PLD;
 	}
 	if (!flag && sel >= NHMEX_M_FVC_EV0 &&
-	    sel < NHMEX_M_FVC_EV0 + NHMEX_M_FVC_SLOTS)
-		nhmex_mbox_fvc(part, sel - NHMEX_M_FVC_EV0, config, enc);
+	    sel < NHMEX_M_FVC_EV0 + NHMEX_M_FVC_SLOTS) {
+		const char *why = nhmex_mbox_fvc(part, sel - NHMEX_M_FVC_EV0, config, enc);
+
+		if (why)
+			return why;
+	}
 	if (pld) {
 		/* disabled (MM_CFG 0) unless filter_cfg_en: held either way */
 		bool on = config[2] & NHMEX_M_FILTER_EN;
@@ -1060,6 +1080,19 @@ static const struct xu_box_type wsmex_mbox = {
 #define NHMEX_R_XBR_MM_CFG		GENMASK_ULL(63, 32)
 #define NHMEX_R_IPERF_CFG		GENMASK_ULL(31, 0)
 #define NHMEX_R_QLX_CFG			GENMASK_ULL(15, 0)
+/* IPERF_CFG (Table 2-48): new packets' class mask and VN select (2-59) */
+#define NHMEX_R_IPERF_NEW_PC		GENMASK_ULL(5, 0)
+#define NHMEX_R_IPERF_NEW_VN		GENMASK_ULL(7, 6)
+#define NHMEX_R_IPERF_VN_UNDEF		3
+#define NHMEX_R_IPERF_MC		GENMASK_ULL(20, 17)
+/* XBAR MM_CFG (Table 2-50) as config's upper half holds its bits 31:0 */
+#define NHMEX_R_XBR_MM_TRIG_EN		BIT_ULL(21)
+#define NHMEX_R_XBR_MM_IG		GENMASK_ULL(31, 22)
+#define NHMEX_R_VN_WHY	"iperf_cfg: new-packet VN select (7:6) 0b11 is undefined (00 VN0, 01 VN1, 10 VNA)"
+#define NHMEX_R_TRIG_WHY "xbr_mm_cfg: without mm_trig_en (bit 21, config:53) the XBAR set counts nothing"
+/* MATCH and MASK (Tables 2-51, 2-52): "Reserved. Must write to 0" */
+#define NHMEX_R_XBR_RSV			(GENMASK_ULL(63, 52) | GENMASK_ULL(47, 36) | \
+					 GENMASK_ULL(30, 18))
 #define NHMEX_R_QLX_EVENT		GENMASK_ULL(7, 0)	/* one source's */
 
 enum {	/* sources: ev_sel % 6 */
@@ -1094,14 +1127,46 @@ static struct xu_field * const nhmex_rbox_fields[] = {
  * each; RETRYQ_NE/OV, whose bits are uncertain, are left out) and QLX
  * arbitration events (sel in the low nibble, class and VN 0), and
  * upstream's six names, its spelling kept.
+ *
+ * NEW_PACKETS_RECV: the class mask 5:0 "Anded with" the VN select 7:6,
+ * which the guide's Table 2-59 defines as 00 VN0, 01 VN1, 10 VNA: a name
+ * per VN, all classes.  0b11 is not defined there (likwid reads it as
+ * any VN, a reading no Intel text we have states): refused.
+ *
+ * The EOT events count per message class MC (20:17; its encodings the
+ * shared assumption): with MC_ROLL_ALLOC (21) every allocation of the
+ * class into the EOT (EOT_INSERTS), without it "a rolling count ...
+ * whenever count overflows 7b count val of 128" of them, which the guide
+ * calls EOT_OCCUPANCY: one count per 128 allocations, so its names say
+ * rolling inserts and carry a scale of 128.  HOM0's rolling count has MC
+ * and MC_ROLL_ALLOC 0, which selects no EOT event (the assumption).
  */
+#define NHMEX_R_EOT_INSERTS(_p, _ev, _cls, _cfg) \
+	XU_EVENT("port" #_p "_eot_inserts_" #_cls, "event=" #_ev ",iperf_cfg=" #_cfg)
+#define NHMEX_R_EOT_ROLLING(_p, _ev, _cls, _cfg)			\
+	{ .name = "port" #_p "_eot_rolling_inserts_" #_cls,		\
+	  .config = "event=" #_ev ",iperf_cfg=" #_cfg, .scale = "128" }
+
 static const struct xu_event_desc nhmex_rbox_events[] = {
-	XU_EVENT("port0_new_packets_recv",		"event=0x0,iperf_cfg=0xff"),
+	XU_EVENT("port0_new_packets_recv_vn0",		"event=0x0,iperf_cfg=0x3f"),
+	XU_EVENT("port0_new_packets_recv_vn1",		"event=0x0,iperf_cfg=0x7f"),
+	XU_EVENT("port0_new_packets_recv_vna",		"event=0x0,iperf_cfg=0xbf"),
 	XU_EVENT("port0_inque_read_win",		"event=0x0,iperf_cfg=0x100"),
 	XU_EVENT("port0_alloc_to_arb",			"event=0x0,iperf_cfg=0xfe00"),
 	XU_EVENT("port0_eot_ne_cycles",			"event=0x0,iperf_cfg=0x10000"),
-	XU_EVENT("port0_eot_occupancy",			"event=0x0,iperf_cfg=0x1e0000"),
-	XU_EVENT("port0_eot_inserts",			"event=0x0,iperf_cfg=0x3e0000"),
+	NHMEX_R_EOT_INSERTS(0, 0x0, hom0, 0x200000),
+	NHMEX_R_EOT_INSERTS(0, 0x0, hom1, 0x220000),
+	NHMEX_R_EOT_INSERTS(0, 0x0, ndr, 0x240000),
+	NHMEX_R_EOT_INSERTS(0, 0x0, snp, 0x260000),
+	NHMEX_R_EOT_INSERTS(0, 0x0, ncs, 0x280000),
+	NHMEX_R_EOT_INSERTS(0, 0x0, ncb, 0x380000),
+	NHMEX_R_EOT_INSERTS(0, 0x0, drs, 0x3c0000),
+	NHMEX_R_EOT_ROLLING(0, 0x0, hom1, 0x20000),
+	NHMEX_R_EOT_ROLLING(0, 0x0, ndr, 0x40000),
+	NHMEX_R_EOT_ROLLING(0, 0x0, snp, 0x60000),
+	NHMEX_R_EOT_ROLLING(0, 0x0, ncs, 0x80000),
+	NHMEX_R_EOT_ROLLING(0, 0x0, ncb, 0x180000),
+	NHMEX_R_EOT_ROLLING(0, 0x0, drs, 0x1c0000),
 	XU_EVENT("port0_flits_recv_err",		"event=0x0,iperf_cfg=0x1000000"),
 	XU_EVENT("port0_flits_recv_spec",		"event=0x0,iperf_cfg=0x2000000"),
 	XU_EVENT("port0_outputq_ne",			"event=0x0,iperf_cfg=0x4000000"),
@@ -1117,12 +1182,25 @@ static const struct xu_event_desc nhmex_rbox_events[] = {
 	XU_EVENT("port0_global_arb_home_order_kill",	"event=0x2,qlx_cfg=0x8"),
 	XU_EVENT("port0_target_available",		"event=0x2,qlx_cfg=0x9"),
 	XU_EVENT("port0_starving",			"event=0x2,qlx_cfg=0xa"),
-	XU_EVENT("port1_new_packets_recv",		"event=0x6,iperf_cfg=0xff"),
+	XU_EVENT("port1_new_packets_recv_vn0",		"event=0x6,iperf_cfg=0x3f"),
+	XU_EVENT("port1_new_packets_recv_vn1",		"event=0x6,iperf_cfg=0x7f"),
+	XU_EVENT("port1_new_packets_recv_vna",		"event=0x6,iperf_cfg=0xbf"),
 	XU_EVENT("port1_inque_read_win",		"event=0x6,iperf_cfg=0x100"),
 	XU_EVENT("port1_alloc_to_arb",			"event=0x6,iperf_cfg=0xfe00"),
 	XU_EVENT("port1_eot_ne_cycles",			"event=0x6,iperf_cfg=0x10000"),
-	XU_EVENT("port1_eot_occupancy",			"event=0x6,iperf_cfg=0x1e0000"),
-	XU_EVENT("port1_eot_inserts",			"event=0x6,iperf_cfg=0x3e0000"),
+	NHMEX_R_EOT_INSERTS(1, 0x6, hom0, 0x200000),
+	NHMEX_R_EOT_INSERTS(1, 0x6, hom1, 0x220000),
+	NHMEX_R_EOT_INSERTS(1, 0x6, ndr, 0x240000),
+	NHMEX_R_EOT_INSERTS(1, 0x6, snp, 0x260000),
+	NHMEX_R_EOT_INSERTS(1, 0x6, ncs, 0x280000),
+	NHMEX_R_EOT_INSERTS(1, 0x6, ncb, 0x380000),
+	NHMEX_R_EOT_INSERTS(1, 0x6, drs, 0x3c0000),
+	NHMEX_R_EOT_ROLLING(1, 0x6, hom1, 0x20000),
+	NHMEX_R_EOT_ROLLING(1, 0x6, ndr, 0x40000),
+	NHMEX_R_EOT_ROLLING(1, 0x6, snp, 0x60000),
+	NHMEX_R_EOT_ROLLING(1, 0x6, ncs, 0x80000),
+	NHMEX_R_EOT_ROLLING(1, 0x6, ncb, 0x180000),
+	NHMEX_R_EOT_ROLLING(1, 0x6, drs, 0x1c0000),
 	XU_EVENT("port1_flits_recv_err",		"event=0x6,iperf_cfg=0x1000000"),
 	XU_EVENT("port1_flits_recv_spec",		"event=0x6,iperf_cfg=0x2000000"),
 	XU_EVENT("port1_outputq_ne",			"event=0x6,iperf_cfg=0x4000000"),
@@ -1138,12 +1216,25 @@ static const struct xu_event_desc nhmex_rbox_events[] = {
 	XU_EVENT("port1_global_arb_home_order_kill",	"event=0x8,qlx_cfg=0x8"),
 	XU_EVENT("port1_target_available",		"event=0x8,qlx_cfg=0x9"),
 	XU_EVENT("port1_starving",			"event=0x8,qlx_cfg=0xa"),
-	XU_EVENT("port2_new_packets_recv",		"event=0xc,iperf_cfg=0xff"),
+	XU_EVENT("port2_new_packets_recv_vn0",		"event=0xc,iperf_cfg=0x3f"),
+	XU_EVENT("port2_new_packets_recv_vn1",		"event=0xc,iperf_cfg=0x7f"),
+	XU_EVENT("port2_new_packets_recv_vna",		"event=0xc,iperf_cfg=0xbf"),
 	XU_EVENT("port2_inque_read_win",		"event=0xc,iperf_cfg=0x100"),
 	XU_EVENT("port2_alloc_to_arb",			"event=0xc,iperf_cfg=0xfe00"),
 	XU_EVENT("port2_eot_ne_cycles",			"event=0xc,iperf_cfg=0x10000"),
-	XU_EVENT("port2_eot_occupancy",			"event=0xc,iperf_cfg=0x1e0000"),
-	XU_EVENT("port2_eot_inserts",			"event=0xc,iperf_cfg=0x3e0000"),
+	NHMEX_R_EOT_INSERTS(2, 0xc, hom0, 0x200000),
+	NHMEX_R_EOT_INSERTS(2, 0xc, hom1, 0x220000),
+	NHMEX_R_EOT_INSERTS(2, 0xc, ndr, 0x240000),
+	NHMEX_R_EOT_INSERTS(2, 0xc, snp, 0x260000),
+	NHMEX_R_EOT_INSERTS(2, 0xc, ncs, 0x280000),
+	NHMEX_R_EOT_INSERTS(2, 0xc, ncb, 0x380000),
+	NHMEX_R_EOT_INSERTS(2, 0xc, drs, 0x3c0000),
+	NHMEX_R_EOT_ROLLING(2, 0xc, hom1, 0x20000),
+	NHMEX_R_EOT_ROLLING(2, 0xc, ndr, 0x40000),
+	NHMEX_R_EOT_ROLLING(2, 0xc, snp, 0x60000),
+	NHMEX_R_EOT_ROLLING(2, 0xc, ncs, 0x80000),
+	NHMEX_R_EOT_ROLLING(2, 0xc, ncb, 0x180000),
+	NHMEX_R_EOT_ROLLING(2, 0xc, drs, 0x1c0000),
 	XU_EVENT("port2_flits_recv_err",		"event=0xc,iperf_cfg=0x1000000"),
 	XU_EVENT("port2_flits_recv_spec",		"event=0xc,iperf_cfg=0x2000000"),
 	XU_EVENT("port2_outputq_ne",			"event=0xc,iperf_cfg=0x4000000"),
@@ -1159,12 +1250,25 @@ static const struct xu_event_desc nhmex_rbox_events[] = {
 	XU_EVENT("port2_global_arb_home_order_kill",	"event=0xe,qlx_cfg=0x8"),
 	XU_EVENT("port2_target_available",		"event=0xe,qlx_cfg=0x9"),
 	XU_EVENT("port2_starving",			"event=0xe,qlx_cfg=0xa"),
-	XU_EVENT("port3_new_packets_recv",		"event=0x12,iperf_cfg=0xff"),
+	XU_EVENT("port3_new_packets_recv_vn0",		"event=0x12,iperf_cfg=0x3f"),
+	XU_EVENT("port3_new_packets_recv_vn1",		"event=0x12,iperf_cfg=0x7f"),
+	XU_EVENT("port3_new_packets_recv_vna",		"event=0x12,iperf_cfg=0xbf"),
 	XU_EVENT("port3_inque_read_win",		"event=0x12,iperf_cfg=0x100"),
 	XU_EVENT("port3_alloc_to_arb",			"event=0x12,iperf_cfg=0xfe00"),
 	XU_EVENT("port3_eot_ne_cycles",			"event=0x12,iperf_cfg=0x10000"),
-	XU_EVENT("port3_eot_occupancy",			"event=0x12,iperf_cfg=0x1e0000"),
-	XU_EVENT("port3_eot_inserts",			"event=0x12,iperf_cfg=0x3e0000"),
+	NHMEX_R_EOT_INSERTS(3, 0x12, hom0, 0x200000),
+	NHMEX_R_EOT_INSERTS(3, 0x12, hom1, 0x220000),
+	NHMEX_R_EOT_INSERTS(3, 0x12, ndr, 0x240000),
+	NHMEX_R_EOT_INSERTS(3, 0x12, snp, 0x260000),
+	NHMEX_R_EOT_INSERTS(3, 0x12, ncs, 0x280000),
+	NHMEX_R_EOT_INSERTS(3, 0x12, ncb, 0x380000),
+	NHMEX_R_EOT_INSERTS(3, 0x12, drs, 0x3c0000),
+	NHMEX_R_EOT_ROLLING(3, 0x12, hom1, 0x20000),
+	NHMEX_R_EOT_ROLLING(3, 0x12, ndr, 0x40000),
+	NHMEX_R_EOT_ROLLING(3, 0x12, snp, 0x60000),
+	NHMEX_R_EOT_ROLLING(3, 0x12, ncs, 0x80000),
+	NHMEX_R_EOT_ROLLING(3, 0x12, ncb, 0x180000),
+	NHMEX_R_EOT_ROLLING(3, 0x12, drs, 0x1c0000),
 	XU_EVENT("port3_flits_recv_err",		"event=0x12,iperf_cfg=0x1000000"),
 	XU_EVENT("port3_flits_recv_spec",		"event=0x12,iperf_cfg=0x2000000"),
 	XU_EVENT("port3_outputq_ne",			"event=0x12,iperf_cfg=0x4000000"),
@@ -1184,8 +1288,14 @@ static const struct xu_event_desc nhmex_rbox_events[] = {
 	XU_EVENT("qpi1_filt_send",		"event=0x6,iperf_cfg=0x80000000"),
 	XU_EVENT("qpi0_idle_filt",		"event=0x0,iperf_cfg=0x40000000"),
 	XU_EVENT("qpi1_idle_filt",		"event=0x6,iperf_cfg=0x40000000"),
-	XU_EVENT("qpi0_date_response",		"event=0x0,iperf_cfg=0xc4"),
-	XU_EVENT("qpi1_date_response",		"event=0x6,iperf_cfg=0xc4"),
+	/*
+	 * Upstream's 0xc4 is DRS with VN select 0b11, which Table 2-59 does
+	 * not define: no defined encoding counts DRS of every VN, so the
+	 * aliases (ABI: perf scripts use them) count DRS on VN0, 00, the
+	 * field's reset value and the table's first row.
+	 */
+	XU_EVENT("qpi0_date_response",		"event=0x0,iperf_cfg=0x4"),
+	XU_EVENT("qpi1_date_response",		"event=0x6,iperf_cfg=0x4"),
 	{ }
 };
 
@@ -1256,7 +1366,7 @@ static const char *nhmex_rbox_encode(const struct xu_box_type *t,
 	unsigned int port = ev / NHMEX_R_SOURCES, src = ev % NHMEX_R_SOURCES;
 	unsigned int use = enc->alt ? src ^ 1 : src;
 	unsigned int reg = port * NHMEX_R_PORT_REGS;
-	u64 qlx;
+	u64 qlx, mm_cfg;
 
 	if (ev >= NHMEX_R_PORTS * NHMEX_R_SOURCES)
 		return "event (6 x port + source) is above 0x17";
@@ -1270,6 +1380,13 @@ static const char *nhmex_rbox_encode(const struct xu_box_type *t,
 	switch (src) {
 	case NHMEX_R_IPERF0:
 	case NHMEX_R_IPERF1:
+		if ((config[1] & XU_ASSUMED_NHMEX_R_EOT_SEL) &&
+		    !(XU_ASSUMED_NHMEX_R_EOT_MCS &
+		      BIT(FIELD_GET(NHMEX_R_IPERF_MC, config[1]))))
+			return "iperf_cfg: EOT message class (MC, 20:17) not one of 0-4, 0xc, 0xe";
+		if ((config[1] & NHMEX_R_IPERF_NEW_PC) &&
+		    FIELD_GET(NHMEX_R_IPERF_NEW_VN, config[1]) == NHMEX_R_IPERF_VN_UNDEF)
+			return NHMEX_R_VN_WHY;
 		xu_enc_use(enc, reg + use, config[1], NHMEX_R_IPERF_CFG);
 		enc->ignored[1] &= ~NHMEX_R_IPERF_CFG;
 		break;
@@ -1282,11 +1399,23 @@ static const char *nhmex_rbox_encode(const struct xu_box_type *t,
 		enc->ignored[1] &= ~(NHMEX_R_QLX_EVENT << (8 * (src - NHMEX_R_QLX0)));
 		break;
 	default:
+		/*
+		 * MM_CFG's dis (63) is beyond what config holds: always 0,
+		 * the set the PMU's.  Without mm_trig_en the set triggers
+		 * nothing; its "ig" bits are accepted and not programmed.
+		 */
+		mm_cfg = config[0] >> 32;
+		if (!(mm_cfg & NHMEX_R_XBR_MM_TRIG_EN))
+			return NHMEX_R_TRIG_WHY;
+		if ((config[1] | config[2]) & NHMEX_R_XBR_RSV)
+			return "xbr_match/xbr_mask: bits 63:52, 47:36, 30:18 are reserved";
 		reg += use == NHMEX_R_XBR1 ? NHMEX_R_REG_XBR1 : NHMEX_R_REG_XBR2;
-		xu_enc_use(enc, reg, config[0] >> 32, U64_MAX);
+		xu_enc_use(enc, reg, mm_cfg & ~NHMEX_R_XBR_MM_IG, U64_MAX);
 		xu_enc_use(enc, reg + 1, config[1], U64_MAX);
 		xu_enc_use(enc, reg + 2, config[2], U64_MAX);
 		memset(enc->ignored, 0, sizeof(enc->ignored));
+		enc->ignored[0] = (mm_cfg & NHMEX_R_XBR_MM_IG) << 32;
+		enc->ignored_why = "xbr_mm_cfg bits 31:22 (config:54-63) read zero, writes ignored";
 		break;
 	}
 	return NULL;

@@ -1482,7 +1482,8 @@ static void xu_test_rbox_config(unsigned int kind, unsigned int port,
 	if (kind == 2)
 		config[1] <<= 8 * which;
 	if (kind == 4) {
-		config[0] |= (u64)val << 32;
+		/* a set counts with mm_trig_en (MM_CFG 21) only */
+		config[0] |= (BIT_ULL(21) | val) << 32;
 		config[2] = val;
 	}
 }
@@ -1499,9 +1500,12 @@ static void xu_test_rbox_held(struct kunit *test, const struct xu_shared_state *
 		KUNIT_EXPECT_EQ(test, (st->reg[reg].val >> (8 * used)) & 0xff, val);
 		return;
 	}
-	if (kind == 4)
+	if (kind == 4) {
 		reg = port * 9 + 3 + 3 * used;
-	for (r = 0; r < (kind == 4 ? 3 : 1); r++)
+		KUNIT_EXPECT_EQ(test, st->reg[reg].val, BIT_ULL(21) | val);
+		reg++;
+	}
+	for (r = 0; r < (kind == 4 ? 2 : 1); r++)
 		KUNIT_EXPECT_EQ(test, st->reg[reg + r].val, val);
 }
 
@@ -1923,8 +1927,40 @@ static const struct xu_encode_case xu_encode_cases[] = {
 	{ "IPERF with xbr fields: ignored", "rbox", { 0x2 | 7ULL << 32, BIT_ULL(32) | 5, 3 },
 	  true, 0xff, 0, 0, 0x5, 0xffffffff, .ignored0 = 7ULL << 32,
 	  .ignored1 = BIT_ULL(32), .ignored2 = 3, NHM, .ctl = 0x2 },
-	{ "port 3 XBAR set 2", "rbox", { 0x2e | 9ULL << 32, 0x1c00, 0x1fe0 }, true, 0xff,
-	  NHM, .ctl = 0x2e },
+	{ "port 3 XBAR set 2", "rbox", { 0x2e | (BIT_ULL(21) | 9) << 32, 0x1c00, 0x1fe0 },
+	  true, 0xff, NHM, .ctl = 0x2e },
+	/* XBAR MM_CFG: mm_trig_en 21 "to enable", 31:22 ig (Table 2-50) */
+	{ "XBAR set without mm_trig_en: counts nothing", "rbox",
+	  { 0x2e | 9ULL << 32, 0x1c00, 0x1fe0 }, false, NHM },
+	{ "XBAR MM_CFG ig bits: accepted, not programmed", "rbox",
+	  { 0x8 | (BIT_ULL(31) | BIT_ULL(22) | BIT_ULL(21)) << 32, 0x1c00, 0x1fe0 },
+	  true, 0xff, .ignored0 = (BIT_ULL(31) | BIT_ULL(22)) << 32, NHM, .ctl = 0x8 },
+	/* MATCH/MASK 63:52, 47:36, 30:18 reserved (Tables 2-51, 2-52) */
+	{ "XBAR MATCH bit 52 reserved", "rbox",
+	  { 0x8 | BIT_ULL(21) << 32, BIT_ULL(52) | 0x1c00, 0x1fe0 }, false, NHM },
+	{ "XBAR MATCH bit 36 reserved", "rbox",
+	  { 0x8 | BIT_ULL(21) << 32, BIT_ULL(36), 0x1fe0 }, false, NHM },
+	{ "XBAR MASK bit 18 reserved", "rbox",
+	  { 0xa | BIT_ULL(21) << 32, 0x1c00, BIT_ULL(18) | 0x1fe0 }, false, NHM },
+	{ "XBAR MASK bit 30 reserved", "rbox",
+	  { 0xa | BIT_ULL(21) << 32, 0x1c00, BIT_ULL(30) }, false, NHM },
+	{ "XBAR RDS (51:48) and RNID (35:31)", "rbox",
+	  { 0xa | BIT_ULL(21) << 32, 0x8ULL << 48 | 0x1fULL << 31 | 0x1c00,
+	    0xfULL << 48 | 0x1fe0 }, true, 0xff, NHM, .ctl = 0xa },
+	/* IPERF_CFG: EOT message classes, new-packet VN select */
+	{ "IPERF EOT inserts of DRS (MC 0xe)", "rbox", { 0x0, 0x3c0000 }, true, 0xff,
+	  0x3c0000, 0xffffffff, NHM },
+	{ "IPERF EOT rolling count of NCB (MC 0xc)", "rbox", { 0x0, 0x180000 }, true,
+	  0xff, 0x180000, 0xffffffff, NHM },
+	{ "IPERF EOT MC 0xf encodes no class", "rbox", { 0x0, 0x1e0000 }, false, NHM },
+	{ "IPERF EOT inserts, MC 0xf", "rbox", { 0x0, 0x3e0000 }, false, NHM },
+	{ "IPERF1: EOT MC 5 encodes no class", "rbox", { 0x2, 0x2a0000 }, false, NHM },
+	{ "IPERF new packets on VNA", "rbox", { 0x0, 0xbf }, true, 0xff, 0xbf,
+	  0xffffffff, NHM },
+	{ "IPERF new packets, VN select 0b11 undefined", "rbox", { 0x0, 0xc4 }, false,
+	  NHM },
+	{ "IPERF VN select 0b11 with no class: selects nothing", "rbox",
+	  { 0x0, 0xc0 | BIT_ULL(31) }, true, 0xff, 0xc0 | BIT_ULL(31), 0xffffffff, NHM },
 	{ "QLX high byte, the low one ignored", "rbox", { 0x6, 0x0507 }, true, 0xff,
 	  .ignored1 = 0x07, NHM },
 	{ "event above 0x17", "rbox", { 0x30 }, false, NHM },
@@ -1951,12 +1987,51 @@ static const struct xu_encode_case xu_encode_cases[] = {
 	{ "address match on a non-PLD event ignored", "mbox", { 0x200, 0, BIT_ULL(63) | 1 },
 	  true, 0x3f, .ignored2 = BIT_ULL(63) | 1, NHM },
 	{ "set_flag_sel 6: MAP", "mbox", { 0x300080, 0x9 }, true, 0x3f, NHM },
+	/* FVC selector 6, B-box responses: response 6 reserved (Table 2-82) */
+	{ "fvc_ev0: B-box response 6 reserved", "mbox", { 0x1a00, 6ULL << 11 | 6ULL << 8 },
+	  false, NHM },
+	{ "fvc_ev1: B-box response 6 reserved", "mbox", { 0x1c00, 6ULL << 14 | 6ULL << 8 },
+	  false, NHM },
+	{ "fvc_ev0: B-box response 5", "mbox", { 0x1a00, 6ULL << 11 | 5ULL << 8 }, true,
+	  0x3f, NHM },
+	{ "fvc_ev0: response 6 with B-box commands (5)", "mbox",
+	  { 0x1a00, 5ULL << 11 | 6ULL << 8 }, true, 0x3f, NHM },
+	{ "E7 fvc_ev0: B-box response 6 reserved", "mbox",
+	  { 0x1a00, 6ULL << 12 | 6ULL << 9 }, false, .plat = &xu_wsmex_platform },
+	{ "E7 fvc_ev0: B-box response 3", "mbox", { 0x1a00, 6ULL << 12 | 3ULL << 9 }, true,
+	  0x3f, .plat = &xu_wsmex_platform },
 	{ "bit 8 not implemented", "mbox", { 0x100 }, false, NHM },
 	{ "config2 bit 62 not implemented", "mbox", { 0x1600, 0, BIT_ULL(62) }, false, NHM },
 };
 
 #undef V2
 #undef NHM
+
+/*
+ * XBAR MM_CFG 31:22 "Read zero, writes ignored" (config:54-63): left out
+ * of the value programmed, which keeps mm_trig_en and the low bits.
+ * Port 1's set 2 (event 0xb) is shared register 9 + 3 + 3.
+ */
+static void xu_test_rbox_xbr_ig(struct kunit *test)
+{
+	const struct xu_box_type * const *t = xu_nhmex_platform.types;
+	u64 config[XU_CONFIG_WORDS] = {
+		0xb << 1 | (GENMASK_ULL(31, 22) | BIT_ULL(21) | 0x5) << 32, 0x1c00, 0x1fe0,
+	};
+	struct xu_enc enc;
+	struct xu_pmu xp;
+	u64 mask;
+
+	for (; *t && strcmp((*t)->name, "rbox"); t++)
+		;
+	KUNIT_ASSERT_NOT_NULL(test, *t);
+	xu_setup_pmu(&xp, *t);
+	KUNIT_ASSERT_NULL(test, xu_encode(&xp, config, &enc));
+	KUNIT_EXPECT_EQ(test, xu_test_use(&enc, 9 + 6, &mask), BIT_ULL(21) | 0x5);
+	KUNIT_EXPECT_EQ(test, xu_test_use(&enc, 9 + 7, &mask), 0x1c00ULL);
+	KUNIT_EXPECT_EQ(test, xu_test_use(&enc, 9 + 8, &mask), 0x1fe0ULL);
+	KUNIT_EXPECT_EQ(test, enc.ignored[0], GENMASK_ULL(63, 54));
+}
 
 static const struct xu_platform *xu_case_plat(const struct xu_encode_case *c)
 {
@@ -2554,6 +2629,7 @@ static struct kunit_case xu_core_cases[] = {
 	KUNIT_CASE(xu_test_shared_arbitration),
 	KUNIT_CASE(xu_test_slot_rotation),
 	KUNIT_CASE(xu_test_rbox_pairs),
+	KUNIT_CASE(xu_test_rbox_xbr_ig),
 	XU_KUNIT_CASE_SLOW(xu_test_mbox_fvc),
 	KUNIT_CASE(xu_test_mbox_iss_ignored),
 	KUNIT_CASE(xu_test_fixed_counter),

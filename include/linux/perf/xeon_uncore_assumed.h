@@ -69,12 +69,50 @@
  * the guide's Table 2-82, which an FVC slot whose selector is 6, the
  * B-box responses, counts) is bits 10:8 on the 7500 and 11:9 on the E7:
  * the three bits above the B-box command, whose place Linux's
- * bbox_cmds_write (0x20) shows.  Our copy gives no position.  Only the
- * model reads it (response 6 counts nothing); the driver passes fvc as
- * given.  Confirm: an FVC slot with selector 6 and response 6 counts 0.
+ * bbox_cmds_write (0x20) shows.  Our copy gives no position.  Response
+ * 6 is reserved there and "nothing will be counted" in the event table:
+ * the driver refuses it for a slot on the B-box responses, the model
+ * flags it.  Confirm: an FVC slot with selector 6 and response 6 counts 0.
  */
 #define XU_ASSUMED_NHMEX_FVC_RESP	GENMASK_ULL(10, 8)
 #define XU_ASSUMED_WSMEX_FVC_RESP	GENMASK_ULL(11, 9)
+
+/*
+ * assumed: the Xeon 7500 R-box's IPERF_CFG selects an EOT event (Table
+ * 2-48: MC_ROLL_ALLOC 21, "used with" MC 20:17) when any of bits 21:17
+ * is set, and its MC field encodes the message classes as the guide's
+ * Packet Matching Reference does for the match registers (HOM0 0, HOM1 1,
+ * NDR 2, SNP 3, NCS 4, NCB 0xc, DRS 0xe).  The EOT events' own unit-mask
+ * table (Table 2-57) is not in our copy.  With 21:17 all 0 (the reset
+ * value) no EOT event is selected, else every IPERF event would carry
+ * HOM0's rolling count: so HOM0's rolling count cannot be selected.  An
+ * MC that encodes no class is refused by the driver and a violation in
+ * the model.  Confirm: IPERF_CFG 0x240000 (NDR inserts) and 0x3c0000 (DRS
+ * inserts) count what the port's NDR and DRS traffic suggests, and
+ * IPERF_CFG 0 counts nothing on a port carrying HOM requests.
+ */
+#define XU_ASSUMED_NHMEX_R_EOT_SEL	GENMASK_ULL(21, 17)
+#define XU_ASSUMED_NHMEX_R_EOT_MCS	(BIT(0x0) | BIT(0x1) | BIT(0x2) | BIT(0x3) | \
+					 BIT(0x4) | BIT(0xc) | BIT(0xe))
+
+/*
+ * assumed: a read of the 7500 R-box's R_MSR_PMON_GLOBAL_OVF_CTL (RW1C_WO:
+ * software reads it and writes 1 to clear) returns the overflow bits a
+ * write of 1 would clear, the status's: its field table is not in our
+ * copy.  Only the model reads it (the driver writes it, reads the
+ * status).  Confirm: overflow R-box counter 5 and read 0xe02.
+ */
+#define XU_ASSUMED_NHMEX_R_OVF_CTL_READ	GENMASK_ULL(7, 0)
+
+/*
+ * assumed: the 7500 R-box's right half (counters 8-15: GLOBAL_CTL,
+ * STATUS, OVF_CTL at 0xe20-0xe22, the counter pairs at 0xe30-0xe3f) has
+ * the left half's field layouts, a bit per counter of the half in 7:0:
+ * our copy tables the left half's fields only (its register list gives
+ * the right half's addresses).  Both sides use the left's layouts for
+ * both (no define: one table serves both halves).  Confirm: overflow
+ * counter 13 (the right half's 5) and read 0xe21.
+ */
 
 /*
  * assumed: pmi_core_sel (both families) is a mask of the package's

@@ -119,11 +119,13 @@ static const struct mbox_part wsmex_mbox_part = {
 
 /*
  * FVC slot selector 6 counts the B-box responses the response field
- * picks; response 6 is "nothing will be counted" in the guide's event
- * table (Table 2-82 calls it reserved): it counts nothing.
+ * picks.  Response 6 is reserved in the field's encodings (Table 2-82)
+ * and "nothing will be counted" in the event table: both hold, so
+ * writing it with a slot on the B-box responses is a violation, and it
+ * counts nothing.
  */
 #define M_FVC_BBOX_RSP		6
-#define M_FVC_RSP_NOTHING	6
+#define M_FVC_RSP_RESERVED	6
 
 /* R-box PMON_CTL (guide 2.6): ev_sel = 6 x port + source */
 #define NHMEX_R_CTRS		8	/* a half */
@@ -131,7 +133,30 @@ static const struct mbox_part wsmex_mbox_part = {
 #define R_CTL_EN		BIT_ULL(0)
 #define R_CTL_EV_SEL		GENMASK_ULL(5, 1)
 #define R_CTL_PMI_EN		BIT_ULL(6)
-#define R_XBR_MM_DIS		BIT_ULL(63)	/* the set is not the PMU's */
+/*
+ * R_MSR_PORT_IPERF_CFG (guide Table 2-48): NEW_PC, the new-packet class
+ * mask, "Anded with" the VN select (Table 2-59: 00 VN0, 01 VN1, 10 VNA;
+ * 11 undefined); EOT events per message class (MC, MC_ROLL_ALLOC: see
+ * the shared assumption); 23:22 "Read zero, writes ignored".
+ */
+#define R_IPERF_NEW_PC		GENMASK_ULL(5, 0)
+#define R_IPERF_NEW_VN		GENMASK_ULL(7, 6)
+#define R_IPERF_NEW		(R_IPERF_NEW_PC | R_IPERF_NEW_VN)
+#define R_IPERF_VN_UNDEF	3
+#define R_IPERF_MC		GENMASK_ULL(20, 17)
+#define R_IPERF_EOT		XU_ASSUMED_NHMEX_R_EOT_SEL
+#define R_IPERF_IG		GENMASK_ULL(23, 22)
+/*
+ * XBAR set (guide Tables 2-50 to 2-52): MM_CFG dis 63 ("Set to 0 to
+ * enable use by PMUs"), 62:22 "Read zero, writes ignored", mm_trig_en 21
+ * ("Set to 1 to enable mask match trigger"); MATCH and MASK 63:52, 47:36
+ * and 30:18 "Reserved. Must write to 0 else behavior is undefined".
+ */
+#define R_XBR_MM_DIS		BIT_ULL(63)
+#define R_XBR_MM_IG		GENMASK_ULL(62, 22)
+#define R_XBR_MM_TRIG_EN	BIT_ULL(21)
+#define R_XBR_MM_RSV		(GENMASK_ULL(63, 52) | GENMASK_ULL(47, 36) | \
+				 GENMASK_ULL(30, 18))
 
 /* W-box GLOBAL_CTL/STATUS/OVF_CTL: the fixed counter's bit */
 #define W_FIXED			BIT_ULL(31)
@@ -264,11 +289,14 @@ static const char *ovf_ctl_write(struct sim_socket *s, struct sim_box *b,
 	return NULL;
 }
 
-/* The R-box's RW1C OVF_CTL reads as the overflow bits it clears. */
+/*
+ * The R-box's RW1C OVF_CTL reads as the overflow bits it clears (the
+ * shared assumption).
+ */
 static u64 r_ovf_ctl_read(struct sim_socket *s, struct sim_box *b,
 			  unsigned int n)
 {
-	return b->reg[GLOBAL_STATUS][0];
+	return b->reg[GLOBAL_STATUS][0] & XU_ASSUMED_NHMEX_R_OVF_CTL_READ;
 }
 
 static const u32 ubox_base[] = { 0xc00 };
@@ -553,6 +581,22 @@ static const u32 mbox_base[NHMEX_SIDES] = { 0xca0, 0xce0 };
 	}
 #define M_SUBCTL(_row, _name, _off)	M_SUBCTL_IG(_row, _name, _off, 0)
 
+/* Response 6 (reserved) with a slot selecting the B-box responses */
+static const char *m_zdp_write(struct sim_socket *s, struct sim_box *b,
+			       unsigned int n, u64 val)
+{
+	const struct mbox_part *part = b->type->priv;
+	unsigned int k;
+
+	b->reg[M_ZDP][n] = val;
+	if ((val & part->zdp_resp) >> __ffs64(part->zdp_resp) != M_FVC_RSP_RESERVED)
+		return NULL;
+	for (k = 0; k < 4; k++)
+		if (((val >> (part->zdp_slot0 + 3 * k)) & 7) == M_FVC_BBOX_RSP)
+			return "ZDP_CTL_FVC: B-box response 6 is reserved (Table 2-82)";
+	return NULL;
+}
+
 static const struct sim_reg mbox_regs[] = {
 	[GLOBAL_CTL] = {
 		.name = "M_MSR_PMON_GLOBAL_CTL", .offset = 0x0, .count = 1,
@@ -581,7 +625,10 @@ static const struct sim_reg mbox_regs[] = {
 	M_SUBCTL(M_MSC_THR, "M_MSR_PMU_MSC_THR", 0x8),
 	M_SUBCTL(M_PGT, "M_MSR_PMU_PGT", 0x9),
 	M_SUBCTL(M_PLD, "M_MSR_PMU_PLD", 0xa),
-	M_SUBCTL(M_ZDP, "M_MSR_PMU_ZDP_CTL_FVC", 0xb),
+	[M_ZDP] = {
+		.name = "M_MSR_PMU_ZDP_CTL_FVC", .offset = 0xb, .count = 1,
+		.width = 32, .access = SIM_RW, .write = m_zdp_write,
+	},
 	[EVT_SEL] = {
 		.name = "M_MSR_PMU_CNT_CTL", .offset = 0x10,
 		.count = NHMEX_M_CTRS, .stride = 2,
@@ -642,7 +689,7 @@ static const struct sim_reg rbox_regs[] = {
 	 * Unlike the C- and S-boxes' (RW_RW), the R-box's status is RO_WO:
 	 * software reads it, only the hardware sets it; it clears through
 	 * OVF_CTL.  Our copy has the left half's rows: the right half's
-	 * are taken to be the same.
+	 * are taken to be the same (the shared assumption).
 	 */
 	[GLOBAL_STATUS] = {
 		.name = "R_MSR_PMON_GLOBAL_STATUS", .offset = 0x1, .count = 1,
@@ -653,7 +700,7 @@ static const struct sim_reg rbox_regs[] = {
 	 * RW1C_WO, not the C- and S-boxes' write-only WO_RO: software reads
 	 * it and writes 1 to clear, the hardware sets it.  Its field table
 	 * is not in our copy: a read returns the overflow bits a write of
-	 * 1 would clear, the status's.
+	 * 1 would clear, the status's (the shared assumption).
 	 */
 	[GLOBAL_OVF_CTL] = {
 		.name = "R_MSR_PMON_GLOBAL_OVF_CTL", .offset = 0x2, .count = 1,
@@ -680,10 +727,11 @@ static const struct sim_reg rbox_regs[] = {
  * irregular addresses: IPERF_CFG0 (0xe04 + p) and 1 (0xe24 + p), QLX_CFG
  * (0xe0c + p, ports 4-7 0xe2c + p - 4; two 8-bit events in 15:0, the rest
  * not in our copy: reserved), and the XBAR match/mask sets 1 and 2
- * (MM_CFG, MATCH, MASK at 0xe60/0xe70 + 4p, ports 4-7 0x10 higher;
- * fields beyond MM_CFG's dis (63) are not decoded: all 64 bits kept).
+ * (MM_CFG, MATCH, MASK at 0xe60/0xe70 + 4p, ports 4-7 0x10 higher): a
+ * row for MM_CFG and one for MATCH and MASK, whose reserved bits differ.
+ * MM_CFG's 15:0 are not in our copy: kept as written.
  */
-enum { IPERF0, IPERF1, QLX, XBR1, XBR2 };
+enum { IPERF0, IPERF1, QLX, XBR1, XBR1_MM, XBR2, XBR2_MM };
 
 static const u32 rport_iperf0[NHMEX_R_PORTS] = {
 	0xe04, 0xe05, 0xe06, 0xe07, 0xe08, 0xe09, 0xe0a, 0xe0b,
@@ -705,14 +753,53 @@ static const u32 rport_xbr2[NHMEX_R_PORTS] = {
 	0xe70, 0xe74, 0xe78, 0xe7c, 0xe90, 0xe94, 0xe98, 0xe9c,
 };
 
+static const u32 rport_xbr1_mm[NHMEX_R_PORTS] = {
+	0xe61, 0xe65, 0xe69, 0xe6d, 0xe81, 0xe85, 0xe89, 0xe8d,
+};
+
+static const u32 rport_xbr2_mm[NHMEX_R_PORTS] = {
+	0xe71, 0xe75, 0xe79, 0xe7d, 0xe91, 0xe95, 0xe99, 0xe9d,
+};
+
+/*
+ * Why an IPERF_CFG value is undefined, or NULL: an EOT event of an MC
+ * that encodes no message class, new packets of the VN select 0b11.
+ */
+static const char *r_iperf_undefined(u64 val)
+{
+	if ((val & R_IPERF_EOT) &&
+	    !(XU_ASSUMED_NHMEX_R_EOT_MCS & BIT(FIELD_GET(R_IPERF_MC, val))))
+		return "IPERF_CFG: MC (20:17) encodes no message class";
+	if ((val & R_IPERF_NEW_PC) &&
+	    FIELD_GET(R_IPERF_NEW_VN, val) == R_IPERF_VN_UNDEF)
+		return "IPERF_CFG: new-packet VN select (7:6) 0b11 is undefined";
+	return NULL;
+}
+
+static const char *r_iperf0_write(struct sim_socket *s, struct sim_box *b,
+				  unsigned int n, u64 val)
+{
+	b->reg[IPERF0][n] = val;
+	return r_iperf_undefined(val);
+}
+
+static const char *r_iperf1_write(struct sim_socket *s, struct sim_box *b,
+				  unsigned int n, u64 val)
+{
+	b->reg[IPERF1][n] = val;
+	return r_iperf_undefined(val);
+}
+
 static const struct sim_reg rport_regs[] = {
 	[IPERF0] = {
 		.name = "R_MSR_PORT_IPERF_CFG0", .at = rport_iperf0, .count = 1,
-		.width = 32, .access = SIM_RW,
+		.width = 32, .access = SIM_RW, .ig = R_IPERF_IG,
+		.write = r_iperf0_write,
 	},
 	[IPERF1] = {
 		.name = "R_MSR_PORT_IPERF_CFG1", .at = rport_iperf1, .count = 1,
-		.width = 32, .access = SIM_RW,
+		.width = 32, .access = SIM_RW, .ig = R_IPERF_IG,
+		.write = r_iperf1_write,
 	},
 	[QLX] = {
 		.name = "R_MSR_PORT_QLX_CFG", .at = rport_qlx, .count = 1,
@@ -720,12 +807,22 @@ static const struct sim_reg rport_regs[] = {
 		.rsv = GENMASK_ULL(63, 16),
 	},
 	[XBR1] = {
-		.name = "R_MSR_PORT_XBR_SET1", .at = rport_xbr1, .count = 3,
-		.stride = 1, .width = 64, .access = SIM_RW,
+		.name = "R_MSR_PORT_XBR_SET1_MM_CFG", .at = rport_xbr1, .count = 1,
+		.width = 64, .access = SIM_RW, .ig = R_XBR_MM_IG,
+	},
+	[XBR1_MM] = {
+		.name = "R_MSR_PORT_XBR_SET1_MATCH_MASK", .at = rport_xbr1_mm,
+		.count = 2, .stride = 1, .width = 64, .access = SIM_RW,
+		.rsv = R_XBR_MM_RSV,
 	},
 	[XBR2] = {
-		.name = "R_MSR_PORT_XBR_SET2", .at = rport_xbr2, .count = 3,
-		.stride = 1, .width = 64, .access = SIM_RW,
+		.name = "R_MSR_PORT_XBR_SET2_MM_CFG", .at = rport_xbr2, .count = 1,
+		.width = 64, .access = SIM_RW, .ig = R_XBR_MM_IG,
+	},
+	[XBR2_MM] = {
+		.name = "R_MSR_PORT_XBR_SET2_MATCH_MASK", .at = rport_xbr2_mm,
+		.count = 2, .stride = 1, .width = 64, .access = SIM_RW,
+		.rsv = R_XBR_MM_RSV,
 	},
 };
 
@@ -1235,7 +1332,7 @@ static void mbox_decode(struct sim_socket *s, struct sim_box *b,
 		f ^= sim_mix((zdp & part->zdp_shared) << 3 | sel);
 		nothing = sel == M_FVC_BBOX_RSP &&
 			  (zdp & part->zdp_resp) >> __ffs64(part->zdp_resp) ==
-			  M_FVC_RSP_NOTHING;
+			  M_FVC_RSP_RESERVED;
 	}
 	cfg->filter = f | MATCH_USED;
 	cfg->counting = cfg->programmed && !nothing && nhmex_running(s) &&
@@ -1243,11 +1340,29 @@ static void mbox_decode(struct sim_socket *s, struct sim_box *b,
 }
 
 /*
+ * What of an IPERF_CFG value counts: all but an EOT event of an MC that
+ * encodes no class, and but new packets of the undefined VN select or of
+ * no class (the class mask "Anded with" the VN select); 0: nothing.  The
+ * rest of the value picks the stream, so each EOT class counts its own.
+ */
+static u64 r_iperf_counts(u64 val)
+{
+	if ((val & R_IPERF_EOT) &&
+	    !(XU_ASSUMED_NHMEX_R_EOT_MCS & BIT(FIELD_GET(R_IPERF_MC, val))))
+		val &= ~R_IPERF_EOT;
+	if (!(val & R_IPERF_NEW_PC) ||
+	    FIELD_GET(R_IPERF_NEW_VN, val) == R_IPERF_VN_UNDEF)
+		val &= ~R_IPERF_NEW;
+	return val;
+}
+
+/*
  * ev_sel names a sub-register of a port of the half (6 x port + source);
  * what it counts is the value there: the two IPERF_CFGs, QLX_CFG's two
  * bytes and the two XBAR sets of one value count the same stream.  An
- * IPERF_CFG of 0 selects nothing, an XBAR set with dis set is not the
- * PMU's: neither counts.  ev_sel above 0x17 selects nothing either.
+ * IPERF_CFG selecting nothing defined (r_iperf_counts()) counts nothing;
+ * an XBAR set counts only while MM_CFG has dis 0 and mm_trig_en 1.
+ * ev_sel above 0x17 selects nothing either.
  */
 static void rbox_decode(struct sim_socket *s, struct sim_box *b,
 			unsigned int n, struct sim_ctr_cfg *cfg)
@@ -1256,7 +1371,8 @@ static void rbox_decode(struct sim_socket *s, struct sim_box *b,
 	unsigned int ev = FIELD_GET(R_CTL_EV_SEL, ctl);
 	unsigned int port = b->idx * NHMEX_R_PORTS / 2 + ev / 6, src = ev % 6;
 	struct sim_box *p = sim_box(s, NHMEX_RPORT, port % NHMEX_R_PORTS);
-	const u64 *x = p->reg[src == 4 ? XBR1 : XBR2];
+	u64 mm_cfg = p->reg[src == 4 ? XBR1 : XBR2][0];
+	const u64 *mm = p->reg[src == 4 ? XBR1_MM : XBR2_MM];
 	bool selects = ev < 0x18;
 
 	cfg->programmed = ctl & R_CTL_EN;
@@ -1266,7 +1382,7 @@ static void rbox_decode(struct sim_socket *s, struct sim_box *b,
 	switch (src) {
 	case 0:
 	case 1:
-		cfg->filter = p->reg[src == 0 ? IPERF0 : IPERF1][0];
+		cfg->filter = r_iperf_counts(p->reg[src == 0 ? IPERF0 : IPERF1][0]);
 		selects &= !!cfg->filter;
 		break;
 	case 2:
@@ -1274,8 +1390,8 @@ static void rbox_decode(struct sim_socket *s, struct sim_box *b,
 		cfg->filter = (p->reg[QLX][0] >> (8 * (src - 2))) & 0xff;
 		break;
 	default:
-		cfg->filter = match_filter(x[0] ^ sim_mix(x[1]), x[2]);
-		selects &= !(x[0] & R_XBR_MM_DIS);
+		cfg->filter = match_filter(mm_cfg ^ sim_mix(mm[0]), mm[1]);
+		selects &= !(mm_cfg & R_XBR_MM_DIS) && (mm_cfg & R_XBR_MM_TRIG_EN);
 		break;
 	}
 	cfg->filter |= MATCH_USED;

@@ -884,8 +884,9 @@ static void test_wbox_no_subevent(struct kunit *test)
 }
 
 /*
- * FVC response 6: "nothing will be counted" (the FVC event table; the
- * register's encodings call it reserved).  M-box 0: GLOBAL_CTL 0xca0,
+ * FVC response 6: "nothing will be counted" (the FVC event table) and
+ * reserved (the register's encodings, Table 2-82): counts nothing, and
+ * writing it with a slot on the B-box responses is a violation.  M-box 0: GLOBAL_CTL 0xca0,
  * ZDP_CTL_FVC 0xcab, CNT_CTL/CNT k at 0xcb0/0xcb1 + 2k (en bit 0,
  * inc_sel 13:9, FVC_EV0-3 0xd-0x10).  Slot k's 3-bit selector at
  * @slot0 + 3k (6: B-box responses, 5: B-box commands), the response
@@ -918,7 +919,13 @@ static void fvc_rsp_check(struct kunit *test, const struct sim_platform *plat,
 			    "%s: B-box responses, response 6", plat->name);
 	KUNIT_EXPECT_GT_MSG(test, fvc_acc(test, sim, 0xcb3, false, 0), 0ULL,
 			    "%s: B-box commands", plat->name);
-	KUNIT_EXPECT_EQ(test, sim->nviol, 0ULL);
+	/* reserved in Table 2-82: a violation */
+	KUNIT_EXPECT_EQ(test, sim->nviol, 1ULL);
+	KUNIT_EXPECT_STREQ(test, sim->nviol ? sim->viol[0].why : "",
+			   "ZDP_CTL_FVC: B-box response 6 is reserved (Table 2-82)");
+	/* response 6 with no slot on the B-box responses: no violation */
+	fvc_acc(test, sim, 0xcab, true, 5ULL << slot0 | 6ULL << resp);
+	KUNIT_EXPECT_EQ(test, sim->nviol, 1ULL);
 	/* response 5 (sparing ack) counts */
 	fvc_acc(test, sim, 0xcab, true, zdp | 5ULL << resp);
 	sim_advance(sim, 10000);
@@ -1427,6 +1434,140 @@ static void test_rbox_status_access(struct kunit *test)
 	}
 }
 
+/*
+ * R-box half 0's counter @n on port 0's source @src (0, 1: IPERF_CFG0, 1;
+ * 4: XBAR set 1), counted over 10000 cycles from 0.
+ */
+static u64 rport_count(struct kunit *test, unsigned int n, unsigned int src)
+{
+	wr(test, 0, U_CTL, EN_ALL);
+	wr(test, 0, R_GCTL(0), BIT_ULL(n));
+	wr(test, 0, R_PMON_CTR(0, n), 0);
+	wr(test, 0, R_PMON_CTL(0, n), BIT_ULL(0) | (u64)src << 1);
+	sim_advance(tsim(test), 10000);
+	return rd(test, 0, R_PMON_CTR(0, n));
+}
+
+/*
+ * IPERF_CFG's EOT events (Table 2-48): MC (20:17) the message class,
+ * MC_ROLL_ALLOC (21) every allocation or the rolling count.  The classes
+ * (the shared assumption): 0-4, 0xc, 0xe; any other MC is undefined: a
+ * violation, and the EOT part counts nothing.  21:17 all 0: no EOT event.
+ */
+static void test_rbox_eot_classes(struct kunit *test)
+{
+	struct sim *sim = tsim(test);
+	unsigned int mc, roll;
+	u64 nviol, got;
+
+	for (roll = 0; roll < 2; roll++) {
+		for (mc = 0; mc < 16; mc++) {
+			u64 v = (u64)roll << 21 | (u64)mc << 17;
+			bool cls = XU_ASSUMED_NHMEX_R_EOT_MCS & BIT(mc);
+
+			nviol = sim->nviol;
+			wr(test, 0, R_IPERF0(0), v);
+			got = rport_count(test, 0, 0);
+			if (!v) {
+				KUNIT_EXPECT_EQ(test, got, 0ULL);
+				KUNIT_EXPECT_EQ(test, sim->nviol, nviol);
+			} else if (cls) {
+				KUNIT_EXPECT_GT_MSG(test, got, 0ULL, "MC %u roll %u", mc, roll);
+				KUNIT_EXPECT_EQ_MSG(test, sim->nviol, nviol, "MC %u roll %u",
+						    mc, roll);
+			} else {
+				KUNIT_EXPECT_EQ_MSG(test, got, 0ULL, "MC %u roll %u", mc, roll);
+				KUNIT_EXPECT_EQ_MSG(test, sim->nviol, nviol + 1,
+						    "MC %u roll %u", mc, roll);
+				KUNIT_EXPECT_STREQ(test, last_why(test),
+						   "IPERF_CFG: MC (20:17) encodes no message class");
+			}
+		}
+	}
+	/* the other events of the value count as they would alone */
+	wr(test, 0, R_IPERF0(0), R_FLITS_SENT | 0xfULL << 17);
+	wr(test, 0, R_IPERF1(0), R_FLITS_SENT);
+	wr(test, 0, R_GCTL(0), BIT_ULL(0) | BIT_ULL(1));
+	wr(test, 0, R_PMON_CTR(0, 0), 0);
+	wr(test, 0, R_PMON_CTR(0, 1), 0);
+	wr(test, 0, R_PMON_CTL(0, 0), BIT_ULL(0));
+	wr(test, 0, R_PMON_CTL(0, 1), BIT_ULL(0) | 1 << 1);
+	sim_advance(sim, 10000);
+	KUNIT_EXPECT_GT(test, rd(test, 0, R_PMON_CTR(0, 1)), 0ULL);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, R_PMON_CTR(0, 0)),
+			rd(test, 0, R_PMON_CTR(0, 1)));
+	/* 23:22 "Read zero, writes ignored" */
+	wr(test, 0, R_IPERF1(0), R_FLITS_SENT | GENMASK_ULL(23, 22));
+	KUNIT_EXPECT_EQ(test, rd(test, 0, R_IPERF1(0)), R_FLITS_SENT);
+}
+
+/*
+ * NEW_PACKETS_RECV: the class mask 5:0 "Anded with" the VN select 7:6
+ * (Table 2-59: 00 VN0, 01 VN1, 10 VNA).  0b11 with a class is undefined:
+ * a violation, counting nothing; no class selects nothing, with any VN.
+ */
+static void test_rbox_new_packets_vn(struct kunit *test)
+{
+	static const struct { u64 v; bool counts, viol; } rows[] = {
+		{ 0x04, true, false }, { 0x44, true, false }, { 0x84, true, false },
+		{ 0xbf, true, false }, { 0xc4, false, true }, { 0xff, false, true },
+		{ 0x40, false, false }, { 0xc0, false, false },
+	};
+	struct sim *sim = tsim(test);
+	unsigned int i;
+	u64 nviol, got;
+
+	for (i = 0; i < ARRAY_SIZE(rows); i++) {
+		nviol = sim->nviol;
+		wr(test, 0, R_IPERF0(0), rows[i].v);
+		got = rport_count(test, 0, 0);
+		if (rows[i].counts)
+			KUNIT_EXPECT_GT_MSG(test, got, 0ULL, "0x%llx", rows[i].v);
+		else
+			KUNIT_EXPECT_EQ_MSG(test, got, 0ULL, "0x%llx", rows[i].v);
+		KUNIT_EXPECT_EQ_MSG(test, sim->nviol, nviol + rows[i].viol,
+				    "0x%llx", rows[i].v);
+	}
+}
+
+/*
+ * XBAR set 1 of port 0 (MM_CFG, MATCH, MASK at 0xe60-0xe62): counts only
+ * with dis (63) 0 and mm_trig_en (21) 1; MM_CFG 62:22 read zero, writes
+ * ignored; MATCH/MASK 63:52, 47:36, 30:18 reserved: a violation, dropped.
+ */
+static void test_rbox_xbar(struct kunit *test)
+{
+	struct sim *sim = tsim(test);
+	u64 nviol = sim->nviol;
+
+	wr(test, 0, 0xe61, 0x1c00);
+	wr(test, 0, 0xe62, 0x1fe0);
+	wr(test, 0, 0xe60, 0);
+	KUNIT_EXPECT_EQ_MSG(test, rport_count(test, 0, 4), 0ULL, "mm_trig_en 0 counted");
+	wr(test, 0, 0xe60, BIT_ULL(21));
+	KUNIT_EXPECT_GT(test, rport_count(test, 0, 4), 0ULL);
+	wr(test, 0, 0xe60, BIT_ULL(63) | BIT_ULL(21));
+	KUNIT_EXPECT_EQ_MSG(test, rport_count(test, 0, 4), 0ULL, "dis 1 counted");
+	KUNIT_EXPECT_EQ(test, sim->nviol, nviol);
+
+	wr(test, 0, 0xe60, GENMASK_ULL(62, 22) | BIT_ULL(21) | 0x5);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, 0xe60), BIT_ULL(21) | 0x5);
+	KUNIT_EXPECT_EQ(test, sim->nviol, nviol);
+
+	wr(test, 0, 0xe61, BIT_ULL(52) | 0x8ULL << 48 | 0x1c00);
+	KUNIT_EXPECT_EQ(test, sim->nviol, nviol + 1);
+	KUNIT_EXPECT_EQ(test, last_bits(test), BIT_ULL(52));
+	KUNIT_EXPECT_EQ(test, rd(test, 0, 0xe61), 0x8ULL << 48 | 0x1c00);
+	wr(test, 0, 0xe62, BIT_ULL(36) | BIT_ULL(18) | 0x1fULL << 31 | 0x1fe0);
+	KUNIT_EXPECT_EQ(test, sim->nviol, nviol + 2);
+	KUNIT_EXPECT_EQ(test, last_bits(test), BIT_ULL(36) | BIT_ULL(18));
+	KUNIT_EXPECT_EQ(test, rd(test, 0, 0xe62), 0x1fULL << 31 | 0x1fe0);
+	/* set 2 of port 7 (0xe9d, 0xe9e) alike */
+	wr(test, 0, 0xe9e, GENMASK_ULL(63, 52));
+	KUNIT_EXPECT_EQ(test, sim->nviol, nviol + 3);
+	KUNIT_EXPECT_EQ(test, rd(test, 0, 0xe9e), 0ULL);
+}
+
 static struct kunit_case sim_test_cases[] = {
 	KUNIT_CASE(test_platform_list),
 	KUNIT_CASE_PARAM(test_listed_events, plat_row_gen_params),
@@ -1438,6 +1579,9 @@ static struct kunit_case sim_test_cases[] = {
 	KUNIT_CASE(test_unimplemented),
 	KUNIT_CASE(test_status_w1c),
 	KUNIT_CASE(test_rbox_status_access),
+	KUNIT_CASE(test_rbox_eot_classes),
+	KUNIT_CASE(test_rbox_new_packets_vn),
+	KUNIT_CASE(test_rbox_xbar),
 	KUNIT_CASE_PARAM(test_enable_hierarchy, en_gen_params),
 	KUNIT_CASE(test_rst_all),
 	KUNIT_CASE(test_overflow_status),
