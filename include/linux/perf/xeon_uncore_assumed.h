@@ -133,7 +133,7 @@
  * the kernel log, and the box's PMIs read its counters).  Confirm:
  * overflow a counter of the box with ov_en and read the address; and no
  * such kernel log line at the load.  The model can lack them
- * (v2_status_gp).
+ * (v2_status_gp) or hold another register there (v2_status_other).
  */
 #define XU_ASSUMED_IVBEP_U_BOX_STATUS	0xc15
 #define XU_ASSUMED_IVBEP_PCU_BOX_STATUS	0xc35

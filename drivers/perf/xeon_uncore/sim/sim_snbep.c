@@ -1310,11 +1310,34 @@ MODULE_PARM_DESC(v2_status_gp, "E5-2600 v2: the assumed U-box, PCU and C-box sta
 	.access = SIM_RW, .rsv = r, .write = v2_status_write,		\
 }
 
+/*
+ * Or, with this set, they hold some other register of the part: one that
+ * reads bit 31 set (no counter's) and ignores writes.
+ */
+static bool v2_status_other;
+module_param(v2_status_other, bool, 0644);
+MODULE_PARM_DESC(v2_status_other, "E5-2600 v2: the assumed U-box, PCU and C-box status MSRs hold another register: read 0x80000000, writes ignored");
+
+#define V2_OTHER_REG		BIT_ULL(31)
+
+static u64 v2_guessed_read(struct sim_socket *s, struct sim_box *b, unsigned int n)
+{
+	const struct ivbep_ovf *o = b->type->priv;
+
+	return READ_ONCE(v2_status_other) ? V2_OTHER_REG : b->reg[o->status_row][n];
+}
+
+static const char *v2_guessed_write(struct sim_socket *s, struct sim_box *b,
+				    unsigned int n, u64 val)
+{
+	return READ_ONCE(v2_status_other) ? NULL : v2_status_write(s, b, n, val);
+}
+
 /* at an address the assumptions header guesses */
 #define GUESSED_STATUS_ROW(nm, o, r) {					\
 	.name = nm, .offset = o, .count = 1, .width = 64,		\
-	.access = SIM_RW, .rsv = r, .write = v2_status_write,		\
-	.absent_if = &v2_status_gp,					\
+	.access = SIM_RW, .rsv = r, .read = v2_guessed_read,		\
+	.write = v2_guessed_write, .absent_if = &v2_status_gp,		\
 }
 
 #define V2_OVF(_tidx, _row, _bit0, _sum) \
