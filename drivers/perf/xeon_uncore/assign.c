@@ -630,6 +630,18 @@ unsigned long xu_ovf_counters(const struct xu_box_type *t, u64 status)
 }
 EXPORT_SYMBOL_IF_KUNIT(xu_ovf_counters);
 
+/* The status bits of a box of type @t that are its counters'. */
+u64 xu_ovf_status_bits(const struct xu_box_type *t)
+{
+	u64 bits = 0;
+	unsigned int i;
+
+	for (i = 0; i < xu_counters_total(t); i++)
+		bits |= xu_ovf_bit(t, i);
+	return bits;
+}
+EXPORT_SYMBOL_IF_KUNIT(xu_ovf_status_bits);
+
 /* The logical package of physical package @phys, or -1 if none is online. */
 int xu_socket_of_phys(unsigned int phys)
 {

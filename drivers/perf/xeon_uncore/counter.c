@@ -439,7 +439,8 @@ static bool xu_box_wrap_status(const struct xu_box *box)
 {
 	const struct xu_ovf *o = box->pmu->type->ovf;
 
-	return o && o->always && o->status && !xu_box_pmi_now(box);
+	return o && o->always && o->status && !box->status_bad &&
+	       !xu_box_pmi_now(box);
 }
 
 /*
@@ -558,6 +559,39 @@ void xu_box_thaw(struct xu_box *box)
 }
 
 /*
+ * At the load, on the socket's CPU: a status register whose address is a
+ * guess (xu_ovf.status_assumed) is read safely before it is used.  If it
+ * faults (no such MSR here) or holds bits that are no counter's of the
+ * box, the guess is wrong on this machine: the register is never read or
+ * written again (box->status_bad) and dmesg says so once for the box.
+ * Else the overflows it latched before, the bits read, are cleared (W1C,
+ * as the guide has the status registers it gives).
+ */
+static void xu_box_check_status(struct xu_box *box)
+{
+	const struct xu_box_type *t = box->pmu->type;
+	u32 reg = box->base + t->ovf->status;
+	u64 st = 0, mine = xu_ovf_status_bits(t);
+	const char *why;
+
+	if (box->status_bad)
+		return;
+	if (xu_probe_reg(box, reg, &st)) {
+		why = "faults";
+	} else if (st & ~mine) {
+		why = "holds bits no counter of the box has";
+	} else {
+		if (st)
+			xu_write_reg(box, xu_box_ovf_clear(box), st);
+		return;
+	}
+	box->status_bad = true;
+	if (!test_and_set_bit(0, &box->pmu->noted))
+		pr_warn("%s: socket %u: the assumed status MSR %#x %s (read %#llx, counters' bits %#llx): not used; its PMIs read the counters instead\n",
+			box->pmu->name, box->sk->id, reg, why, st, mine);
+}
+
+/*
  * The box's setup sequence (its counters off and cleared, frozen), then
  * every counter's control 0, the fixed one's too: the guides reset the
  * controls "to prevent errant overflows" from what another program left
@@ -565,9 +599,10 @@ void xu_box_thaw(struct xu_box *box)
  * socket), and not every box's reset reaches them (no box control, a
  * reset bit reserved, a fixed counter's control).  Then the overflows
  * the box's status latched before, the bits read and only those: a stale
- * one would show a later PMI an overflow no counter had.  Not where the
- * status address is a guess (xu_ovf.status_assumed): a wrong guess would
- * have the driver write an unknown MSR at every load.
+ * one would show a later PMI an overflow no counter had.  Where the
+ * status address is a guess (xu_ovf.status_assumed), only once a safe
+ * read has found it plausible (xu_box_check_status()): a wrong guess
+ * must not have the driver write an unknown MSR at every load.
  */
 void xu_box_reset(struct xu_box *box)
 {
@@ -580,7 +615,9 @@ void xu_box_reset(struct xu_box *box)
 		t->ops->init_box(box);
 	for (i = 0; i < n; i++)
 		xu_write_reg(box, xu_ctl(box, i), 0);
-	if (t->ovf && t->ovf->status && !t->ovf->status_assumed)
+	if (t->ovf && t->ovf->status && t->ovf->status_assumed)
+		xu_box_check_status(box);
+	else if (t->ovf && t->ovf->status)
 		xu_box_take_status(box, &stale);
 	box->shared->known = 0;
 }
@@ -614,10 +651,41 @@ void xu_box_commit_shared(struct xu_box *box, unsigned long regs)
 }
 
 /*
+ * A box whose status register is not used (box->status_bad), in the PMI
+ * with its summary bit set, the socket frozen: the counters on the PMI
+ * (interrupting: a throttled one reports no overflow) whose count is
+ * below the one last folded or armed, which they passed by wrapping.  One
+ * that cannot be read is taken too: its fold counts the failed read.
+ */
+static unsigned long xu_box_wrapped(struct xu_box *box)
+{
+	unsigned long on = READ_ONCE(box->active) & READ_ONCE(box->pmi_on) &
+			   ~READ_ONCE(box->throttled), ovf = 0;
+	unsigned int i;
+
+	for_each_set_bit(i, &on, XU_MAX_COUNTERS) {
+		struct perf_event *event = box->counters[i];
+		unsigned int width;
+		u64 now, mask;
+
+		if (!event)
+			continue;
+		width = xu_width(box->pmu->type, i);
+		mask = GENMASK_ULL(width - 1, 0);
+		if (xu_read_ctr(box, event->hw.event_base, &now, true) ||
+		    (now & mask) < (local64_read(&event->hw.prev_count) & mask))
+			ovf |= BIT(i);
+	}
+	return ovf;
+}
+
+/*
  * In the PMI or its walk: the counters whose overflow @box's status shows,
  * read and cleared (the bits read: an overflow after the read sets them
  * again and interrupts again).  A box with no status register is a
- * one-counter box whose summary bit is its overflow.  false: unreadable.
+ * one-counter box whose summary bit is its overflow; a box whose status
+ * is not used, its counters found wrapped (xu_box_wrapped()).  false:
+ * unreadable.
  */
 bool xu_box_take_status(struct xu_box *box, unsigned long *ovf)
 {
@@ -625,6 +693,10 @@ bool xu_box_take_status(struct xu_box *box, unsigned long *ovf)
 	u64 st = BIT(0);
 
 	assert_owned(box);
+	if (box->status_bad) {
+		*ovf = xu_box_wrapped(box);
+		return true;
+	}
 	if (t->ovf->status) {
 		if (xu_read_reg(box, box->base + t->ovf->status, &st))
 			return false;

@@ -161,6 +161,18 @@ int xu_read_reg(struct xu_box *box, u32 reg, u64 *val)
 }
 
 /*
+ * A box-level register that may not exist (an address no guide gives):
+ * an MSR that faults is an error, with no warning; the caller says what
+ * it makes of it.
+ */
+int xu_probe_reg(struct xu_box *box, u32 reg, u64 *val)
+{
+	if (box->pmu->type->space == XU_MSR)
+		return xu_rdmsr_probe(reg, val);
+	return xu_read_reg(box, reg, val);
+}
+
+/*
  * A register of a box: an MSR, or a dword of config space.  @ctr: a
  * counter, which in config space is two dwords; the caller has it
  * stopped or frozen, so no carry lands between them.

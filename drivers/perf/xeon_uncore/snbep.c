@@ -843,7 +843,9 @@ EXPORT_SYMBOL_IF_KUNIT(xu_snbep_platform);
 
 /*
  * Box status registers: W1C, a bit per counter.  PCI boxes at 0xf8; the
- * MSR boxes' are not in the guide: xeon_uncore_assumed.h.
+ * MSR boxes' are not in the guide: xeon_uncore_assumed.h.  The core reads
+ * those safely at the load and uses one only if it answers with no bit
+ * but its counters' (xu_box_reset()).
  */
 #define IVBEP_PCI_BOX_STATUS		0xf8
 #define IVBEP_U_BOX_STATUS		XU_ASSUMED_IVBEP_U_BOX_STATUS
@@ -891,7 +893,10 @@ static const struct xu_reserved ivbep_reserved[] = {
 	},								\
 	.reserved	= ivbep_reserved
 #define IVBEP_PMI(_summary, _status)	IVBEP_PMI_AT(_summary, _status, false)
-/* an MSR box's status address is not in the guide (xeon_uncore_assumed.h) */
+/*
+ * an MSR box's status address is not in the guide (xeon_uncore_assumed.h):
+ * checked at the load; if wrong, the box's PMIs read its counters
+ */
 #define IVBEP_PMI_MSR(_summary, _status) IVBEP_PMI_AT(_summary, _status, true)
 
 /*

@@ -341,8 +341,9 @@ struct xu_ovf {
 	u32 status;		/* from the box's base; 0: the summary is counter 0's */
 	u32 clear;		/* from the box's base: write 1s to clear; 0: @status (W1C) */
 	/*
-	 * @status is at an address no guide gives: read only when the box's
-	 * summary bit says it overflowed, never at a reset.
+	 * @status is at an address no guide gives: checked at the load's
+	 * reset before it is used (xu_box_reset()); one that faults there,
+	 * or holds bits no counter of the box has, is not used again.
 	 */
 	bool status_assumed;
 	const u8 *ctr_bit;	/* status bit of counter i; NULL: bit i */
@@ -533,6 +534,7 @@ struct xu_pmu {
 	bool registered;		/* with perf: its box exists somewhere */
 	bool pmi;			/* overflows interrupt: no polling, lockless folds */
 	atomic_long_t foreign_writes;	/* controls found rewritten (audit.c) */
+	unsigned long noted;		/* bit 0: dmesg told of a status not used */
 	struct xu_box *boxes[XU_MAX_SOCKETS];
 };
 
@@ -584,6 +586,12 @@ struct xu_box {
 	unsigned long folded;
 	unsigned long wrap_seen;
 	unsigned long wrap_pending;
+	/*
+	 * Its assumed status register (xu_ovf.status_assumed) failed the
+	 * load's check: never read or written; a PMI of the box finds the
+	 * wrapped counters by reading them (xu_box_take_status()).
+	 */
+	bool status_bad;
 	/* PMI boxes: the value each counter was last armed with */
 	u64 armed[XU_MAX_COUNTERS];
 	struct hrtimer timer;
@@ -655,6 +663,7 @@ int xu_rdmsr_probe(u32 msr, u64 *val);
 void xu_wrmsr(u32 msr, u64 val);
 int xu_read_ctr(struct xu_box *box, u32 reg, u64 *val, bool still);
 int xu_read_reg(struct xu_box *box, u32 reg, u64 *val);
+int xu_probe_reg(struct xu_box *box, u32 reg, u64 *val);
 int xu_read_halves(int (*read)(void *ctx, u32 reg, u32 *val), void *ctx,
 		   u32 reg, u64 *val, bool still);
 void xu_write_reg(struct xu_box *box, u32 reg, u64 val);
@@ -784,6 +793,7 @@ static inline u64 xu_prev_armed(u64 prev, u64 val, unsigned int width)
 
 u64 xu_poll_interval_ns(unsigned int width, unsigned int max_inc, u64 uclk_hz);
 unsigned long xu_ovf_counters(const struct xu_box_type *t, u64 status);
+u64 xu_ovf_status_bits(const struct xu_box_type *t);
 int xu_socket_of_phys(unsigned int phys);
 int xu_assign_counters(const unsigned long *allowed, unsigned int n, int *assign);
 unsigned long xu_event_counters(const struct xu_box_type *type, u64 config);

@@ -760,6 +760,8 @@ static void xu_test_overflow_tree(struct kunit *test)
 				       "counter %u shares status bit %u", i, bit);
 		used |= BIT_ULL(bit);
 	}
+	/* what the load's check of an assumed status register allows */
+	KUNIT_EXPECT_EQ(test, xu_ovf_status_bits(t), used);
 	for (set = 0; set < BIT(n); set++) {
 		u64 st = 0;
 

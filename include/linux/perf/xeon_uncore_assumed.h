@@ -178,8 +178,13 @@
  * assumed: the box status registers (W1C, a bit per counter) of the MSR
  * boxes: the U-box's at 0xc15 and the PCU's at 0xc35 (likwid's addresses,
  * not the guide's), each C-box's at 0xd15 + 0x20 * n (no source at all:
- * the C-box register table in our copy does not list one).  Confirm:
- * overflow a counter of the box with ov_en and read the address.
+ * the C-box register table in our copy does not list one).  The driver
+ * reads each safely at the load and uses it only if it answers with no
+ * bit but its counters' (else: "the assumed status MSR ... not used" in
+ * the kernel log, and the box's PMIs read its counters).  Confirm:
+ * overflow a counter of the box with ov_en and read the address; and no
+ * such kernel log line at the load.  The model can lack them
+ * (v2_status_gp) or hold another register there (v2_status_other).
  */
 #define XU_ASSUMED_IVBEP_U_BOX_STATUS	0xc15
 #define XU_ASSUMED_IVBEP_PCU_BOX_STATUS	0xc35

@@ -96,6 +96,12 @@ struct sim_reg {
 	u64 (*read)(struct sim_socket *s, struct sim_box *b, unsigned int n);
 	const char *(*write)(struct sim_socket *s, struct sim_box *b,
 			     unsigned int n, u64 val);
+	/*
+	 * A register at an address the assumptions header guesses: while
+	 * *@absent_if is set (a module parameter), the part is modelled
+	 * without it, and every access faults as one to an SIM_ABSENT row.
+	 */
+	const bool *absent_if;
 };
 
 /*
@@ -366,6 +372,7 @@ struct sim_poke {
 };
 
 int sim_poke(struct sim *sim, const struct sim_poke *p, unsigned int n);
+int sim_latch(struct sim *sim, unsigned int socket, u32 addr, u64 bits);
 int sim_rate_set(struct sim *sim, const char *type, int box, u16 event,
 		 u8 umask, const struct sim_pattern *pat);
 void sim_rates_reset(struct sim *sim);

@@ -598,6 +598,12 @@ static void sim_record(struct sim *sim, struct sim_viol *v)
 		sim->viol[sim->nviol++ % SIM_VIOL_KEEP] = *v;
 }
 
+/* A register the part lacks (now): its accesses fault. */
+static bool sim_reg_absent(const struct sim_reg *r)
+{
+	return r->access == SIM_ABSENT || (r->absent_if && READ_ONCE(*r->absent_if));
+}
+
 /*
  * Access the bits @mask of the register at @a: a whole MSR, or the bytes of
  * a PCI dword that one config access covers.  @shift places the access
@@ -620,7 +626,7 @@ static int sim_reg_access(struct sim_socket *s, struct sim_viol *v,
 	}
 	b = &s->box[a->box];
 	r = &b->type->regs[a->reg];
-	if (r->access == SIM_ABSENT) {
+	if (sim_reg_absent(r)) {
 		v->fault = true;
 		return -EIO;
 	}
@@ -857,6 +863,34 @@ int sim_poke(struct sim *sim, const struct sim_poke *p, unsigned int n)
 	if (sim->kick)
 		sim->kick(sim);
 	return ret;
+}
+
+/*
+ * Bits the hardware itself set in MSR @addr of @socket (the latch knob):
+ * a status register's overflows that a program before the driver left
+ * latched.  ORed into the register as held, not written: a W1C write
+ * could only clear them.  -EINVAL, with nothing set, if @addr is no
+ * register the part has or @bits are not all implemented bits of it.
+ */
+int sim_latch(struct sim *sim, unsigned int socket, u32 addr, u64 bits)
+{
+	const struct sim_addr *a = sim_lookup(sim, SIM_MSR, addr);
+	const struct sim_reg *r;
+	struct sim_box *b;
+	unsigned long flags;
+
+	if (!a || socket >= sim->nsockets)
+		return -EINVAL;
+	b = &sim->sock[socket].box[a->box];
+	r = &b->type->regs[a->reg];
+	if (sim_reg_absent(r) || r->access != SIM_RW ||
+	    bits & ~(GENMASK_ULL(r->width - 1, 0) & ~r->rsv & ~r->ig))
+		return -EINVAL;
+	sim_lock(sim, &flags);
+	sim_update(&sim->sock[socket], sim_now(sim));
+	b->reg[a->reg][a->n] |= bits;
+	sim_unlock(sim, flags);
+	return 0;
 }
 
 /* ---- Control ----------------------------------------------------------- */

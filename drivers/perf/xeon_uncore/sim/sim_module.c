@@ -746,6 +746,38 @@ static int sim_cmd_poke(struct sim *sim, char *cmd)
 	return ret;
 }
 
+/*
+ * Overflows the hardware latched before the driver loaded (another
+ * program's counters, PCM's or likwid's): "msr <socket> 0x<addr>
+ * 0x<bits>", several separated by ';', set in status registers as held.
+ */
+static int sim_show_latch(struct seq_file *m, void *v)
+{
+	seq_puts(m, "msr <socket> 0x<addr> 0x<bits>\n");
+	return 0;
+}
+
+static int sim_cmd_latch(struct sim *sim, char *cmd)
+{
+	unsigned int socket;
+	char *one;
+	u32 addr;
+	u64 bits;
+	int ret;
+
+	while ((one = strsep(&cmd, ";\n"))) {
+		one = strim(one);
+		if (!*one)
+			continue;
+		if (sscanf(one, "msr %u %x %llx", &socket, &addr, &bits) != 3)
+			return -EINVAL;
+		ret = sim_latch(sim, socket, addr, bits);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
 static int sim_show_trigger(struct seq_file *m, void *v)
 {
 	seq_printf(m, "armed %d fired %lld frozen %d\n",
@@ -1073,6 +1105,7 @@ static const struct sim_dfile sim_dfiles[] = {
 	{ "poke", 0644, sim_show_poke, sim_cmd_poke },
 	{ "trigger", 0644, sim_show_trigger, sim_cmd_trigger },
 	{ "squat", 0644, sim_show_squat, sim_cmd_squat },
+	{ "latch", 0644, sim_show_latch, sim_cmd_latch },
 };
 
 static int sim_dfile_open(struct inode *inode, struct file *file)

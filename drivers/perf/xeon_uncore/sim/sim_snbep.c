@@ -1295,9 +1295,49 @@ static u32 v2_pmi(struct sim_socket *s)
 	return v2_pmi_sel(s);
 }
 
+/*
+ * The status registers at the assumptions header's addresses (U-box,
+ * PCU, C-boxes): with this set the model is a part that has none there,
+ * each access faulting as an unimplemented MSR's does (#GP), so that a
+ * driver's check of the guess can be seen to hold.
+ */
+static bool v2_status_gp;
+module_param(v2_status_gp, bool, 0644);
+MODULE_PARM_DESC(v2_status_gp, "E5-2600 v2: the assumed U-box, PCU and C-box status MSRs (0xc15, 0xc35, 0xd15 + 0x20n) absent: accesses fault");
+
 #define STATUS_ROW(nm, o, w, r) {					\
 	.name = nm, .offset = o, .count = 1, .width = w,		\
 	.access = SIM_RW, .rsv = r, .write = v2_status_write,		\
+}
+
+/*
+ * Or, with this set, they hold some other register of the part: one that
+ * reads bit 31 set (no counter's) and ignores writes.
+ */
+static bool v2_status_other;
+module_param(v2_status_other, bool, 0644);
+MODULE_PARM_DESC(v2_status_other, "E5-2600 v2: the assumed U-box, PCU and C-box status MSRs hold another register: read 0x80000000, writes ignored");
+
+#define V2_OTHER_REG		BIT_ULL(31)
+
+static u64 v2_guessed_read(struct sim_socket *s, struct sim_box *b, unsigned int n)
+{
+	const struct ivbep_ovf *o = b->type->priv;
+
+	return READ_ONCE(v2_status_other) ? V2_OTHER_REG : b->reg[o->status_row][n];
+}
+
+static const char *v2_guessed_write(struct sim_socket *s, struct sim_box *b,
+				    unsigned int n, u64 val)
+{
+	return READ_ONCE(v2_status_other) ? NULL : v2_status_write(s, b, n, val);
+}
+
+/* at an address the assumptions header guesses */
+#define GUESSED_STATUS_ROW(nm, o, r) {					\
+	.name = nm, .offset = o, .count = 1, .width = 64,		\
+	.access = SIM_RW, .rsv = r, .read = v2_guessed_read,		\
+	.write = v2_guessed_write, .absent_if = &v2_status_gp,		\
 }
 
 #define V2_OVF(_tidx, _row, _bit0, _sum) \
@@ -1321,8 +1361,8 @@ static const struct sim_reg v2_ubox_regs[] = {
 	/* fields not in our copy of the guide: storage */
 	[U_GCFG] = PLAIN_ROW("U_MSR_PMON_GLOBAL_CONFIG", 0x6, 64, MSR_HIGH),
 	/* counters 0, 1 and (assumed) the UCLK counter */
-	[U_BST] = STATUS_ROW("U_MSR_PMON_BOX_STATUS",
-			     XU_ASSUMED_IVBEP_U_BOX_STATUS - 0xc00, 64, ~GENMASK_ULL(2, 0)),
+	[U_BST] = GUESSED_STATUS_ROW("U_MSR_PMON_BOX_STATUS",
+				     XU_ASSUMED_IVBEP_U_BOX_STATUS - 0xc00, ~GENMASK_ULL(2, 0)),
 };
 
 static const struct sim_reg v2_uclk_regs[] = {
@@ -1342,8 +1382,8 @@ static const struct sim_reg v2_cbox_regs[] = {
 	[R_CTR] = CTR_ROW(0x16, 4, 1, 44),
 	[R_X0] = PLAIN_ROW("Cn_MSR_PMON_BOX_FILTER0", 0x14, 64, V2_CF0_RSV),
 	[R_X1] = PLAIN_ROW("Cn_MSR_PMON_BOX_FILTER1", 0x1a, 64, V2_CF1_RSV),
-	[R_X2] = STATUS_ROW("Cn_MSR_PMON_BOX_STATUS",
-			    XU_ASSUMED_IVBEP_C0_BOX_STATUS - 0xd00, 64, ~GENMASK_ULL(3, 0)),
+	[R_X2] = GUESSED_STATUS_ROW("Cn_MSR_PMON_BOX_STATUS",
+				    XU_ASSUMED_IVBEP_C0_BOX_STATUS - 0xd00, ~GENMASK_ULL(3, 0)),
 };
 
 static const struct sim_reg v2_pcu_regs[] = {
@@ -1351,8 +1391,8 @@ static const struct sim_reg v2_pcu_regs[] = {
 	[R_CTL] = CTL_ROW(0x10, 4, 1, 64, V2_PCU_CTL_RSV),
 	[R_CTR] = CTR_ROW(0x16, 4, 1, 48),
 	[R_X0] = PLAIN_ROW("PCU_MSR_PMON_BOX_FILTER", 0x14, 64, MSR_HIGH),
-	[R_X1] = STATUS_ROW("PCU_MSR_PMON_BOX_STATUS",
-			    XU_ASSUMED_IVBEP_PCU_BOX_STATUS - 0xc20, 64, ~GENMASK_ULL(3, 0)),
+	[R_X1] = GUESSED_STATUS_ROW("PCU_MSR_PMON_BOX_STATUS",
+				    XU_ASSUMED_IVBEP_PCU_BOX_STATUS - 0xc20, ~GENMASK_ULL(3, 0)),
 };
 
 #define V2_PCI_STATUS(bits)	STATUS_ROW("PCI_PMON_BOX_STATUS", 0xf8, 32, \
