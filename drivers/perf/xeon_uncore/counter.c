@@ -654,7 +654,8 @@ void xu_box_commit_shared(struct xu_box *box, unsigned long regs)
  * A box whose status register is not used (box->status_bad), in the PMI
  * with its summary bit set, the socket frozen: the counters on the PMI
  * (interrupting: a throttled one reports no overflow) whose count is
- * below the one last folded or armed, which they passed by wrapping.  One
+ * below the value last armed or synced (box->armed), which they passed
+ * by wrapping.  One
  * that cannot be read is taken too: its fold counts the failed read.
  */
 static unsigned long xu_box_wrapped(struct xu_box *box)
@@ -672,8 +673,13 @@ static unsigned long xu_box_wrapped(struct xu_box *box)
 			continue;
 		width = xu_width(box->pmu->type, i);
 		mask = GENMASK_ULL(width - 1, 0);
+		/*
+		 * Against the value it was armed with, which only the box's
+		 * owner changes: prev_count moves with every lockless read,
+		 * and a read between the wrap and this PMI would hide it.
+		 */
 		if (xu_read_ctr(box, event->hw.event_base, &now, true) ||
-		    (now & mask) < (local64_read(&event->hw.prev_count) & mask))
+		    (now & mask) < box->armed[i])
 			ovf |= BIT(i);
 	}
 	return ovf;

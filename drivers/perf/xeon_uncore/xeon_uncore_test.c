@@ -2027,7 +2027,7 @@ static void xu_test_rbox_xbr_ig(struct kunit *test)
 	for (; *t && strcmp((*t)->name, "rbox"); t++)
 		;
 	KUNIT_ASSERT_NOT_NULL(test, *t);
-	xu_setup_pmu(&xp, *t);
+	xu_setup_pmu(test, &xp, *t);
 	KUNIT_ASSERT_NULL(test, xu_encode(&xp, config, &enc));
 	KUNIT_EXPECT_EQ(test, xu_test_use(&enc, 9 + 6, &mask), BIT_ULL(21) | 0x5);
 	KUNIT_EXPECT_EQ(test, xu_test_use(&enc, 9 + 7, &mask), 0x1c00ULL);
