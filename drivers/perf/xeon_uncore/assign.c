@@ -278,6 +278,10 @@ int xu_pmu_fields(struct xu_pmu *xp)
 }
 EXPORT_SYMBOL_IF_KUNIT(xu_pmu_fields);
 
+static const char * const xu_config_word[XU_CONFIG_WORDS] = {
+	"config", "config1", "config2",
+};
+
 /*
  * Fields the hardware ignores for this event were accepted and left out
  * of the registers: those in @dropped because they do not act on it
@@ -292,6 +296,7 @@ static void xu_note_ignored(const struct xu_pmu *xp, const u64 *config,
 
 	for (f = xp->type->fields; *f; f++) {
 		const char *why = enc->ignored_why;
+		u64 ign;
 
 		/* encode runs at every add and del: no locked op once noted */
 		if ((*f)->slice || !(enc->ignored[(*f)->word] & (*f)->mask) ||
@@ -299,9 +304,47 @@ static void xu_note_ignored(const struct xu_pmu *xp, const u64 *config,
 			continue;
 		if (dropped[(*f)->word] & (*f)->mask)
 			why = (*f)->acts_why;
-		pr_info("%s: %s is not used by this event: ignored, as the hardware does (%s; config=%#llx config1=%#llx config2=%#llx); noted once per field\n",
-			xp->name, (*f)->attr.attr.name, why ?: "unused here",
-			config[0], config[1], config[2]);
+		ign = enc->ignored[(*f)->word] & (*f)->mask;
+		/* a field the event reads in part (the R-box's xbr_mm_cfg) */
+		if (ign != (config[(*f)->word] & (*f)->mask))
+			pr_info("%s: %s bits %#llx of %s are not used by this event: ignored, as the hardware does (%s; config=%#llx config1=%#llx config2=%#llx); noted once per field\n",
+				xp->name, (*f)->attr.attr.name, ign, xu_config_word[(*f)->word],
+				why ?: "unused here", config[0], config[1], config[2]);
+		else
+			pr_info("%s: %s is not used by this event: ignored, as the hardware does (%s; config=%#llx config1=%#llx config2=%#llx); noted once per field\n",
+				xp->name, (*f)->attr.attr.name, why ?: "unused here",
+				config[0], config[1], config[2]);
+	}
+}
+
+/*
+ * A value programmed as given whose meaning no guide we have states
+ * (xu_enc.unsure): say so once per field, with the guess it rests on, on
+ * the narrowest field that holds it (a slice, such as the R-box's
+ * iperf_cfg in config1, before the field it is part of).
+ */
+static void xu_note_unsure(const struct xu_pmu *xp, const u64 *config,
+			   const struct xu_enc *enc)
+{
+	u64 left[XU_CONFIG_WORDS];
+	struct xu_field * const *f;
+	unsigned int pass;
+
+	memcpy(left, enc->unsure, sizeof(left));
+	for (pass = 0; pass < 2; pass++) {
+		for (f = xp->type->fields; *f; f++) {
+			u64 *u = &left[(*f)->word];
+
+			if ((*f)->slice != !pass || !(*u & (*f)->mask))
+				continue;
+			*u &= ~(*f)->mask;
+			if (test_bit(2, &(*f)->noted) || test_and_set_bit(2, &(*f)->noted))
+				continue;
+			pr_info("%s: %s: programmed as asked, its meaning unconfirmed (%s; config=%#llx config1=%#llx config2=%#llx); noted once per field\n",
+				xp->name, (*f)->attr.attr.name,
+				enc->unsure_why ?: "no guide states it",
+				config[0], config[1], config[2]);
+		}
 	}
 }
 
@@ -401,6 +444,7 @@ const char *xu_encode_alt(const struct xu_pmu *xp, const u64 *config,
 	for (w = 0; w < XU_CONFIG_WORDS; w++)
 		enc->ignored[w] |= dropped[w];
 	xu_note_ignored(xp, config, enc, dropped);
+	xu_note_unsure(xp, config, enc);
 	return NULL;
 }
 EXPORT_SYMBOL_IF_KUNIT(xu_encode_alt);

@@ -1083,12 +1083,12 @@ static const struct xu_box_type wsmex_mbox = {
 /* IPERF_CFG (Table 2-48): new packets' class mask and VN select (2-59) */
 #define NHMEX_R_IPERF_NEW_PC		GENMASK_ULL(5, 0)
 #define NHMEX_R_IPERF_NEW_VN		GENMASK_ULL(7, 6)
-#define NHMEX_R_IPERF_VN_UNDEF		3
 #define NHMEX_R_IPERF_MC		GENMASK_ULL(20, 17)
+#define NHMEX_R_IPERF_IG		GENMASK_ULL(23, 22)	/* read 0, writes ignored */
 /* XBAR MM_CFG (Table 2-50) as config's upper half holds its bits 31:0 */
 #define NHMEX_R_XBR_MM_TRIG_EN		BIT_ULL(21)
 #define NHMEX_R_XBR_MM_IG		GENMASK_ULL(31, 22)
-#define NHMEX_R_VN_WHY	"iperf_cfg: new-packet VN select (7:6) 0b11 is undefined (00 VN0, 01 VN1, 10 VNA)"
+#define NHMEX_R_VN_WHY	"new-packet VN select (7:6) 0b11 read as every VN; the guide's table has 00 VN0, 01 VN1, 10 VNA"
 #define NHMEX_R_TRIG_WHY "xbr_mm_cfg: without mm_trig_en (bit 21, config:53) the XBAR set counts nothing"
 /* MATCH and MASK (Tables 2-51, 2-52): "Reserved. Must write to 0" */
 #define NHMEX_R_XBR_RSV			(GENMASK_ULL(63, 52) | GENMASK_ULL(47, 36) | \
@@ -1130,8 +1130,9 @@ static struct xu_field * const nhmex_rbox_fields[] = {
  *
  * NEW_PACKETS_RECV: the class mask 5:0 "Anded with" the VN select 7:6,
  * which the guide's Table 2-59 defines as 00 VN0, 01 VN1, 10 VNA: a name
- * per VN, all classes.  0b11 is not defined there (likwid reads it as
- * any VN, a reading no Intel text we have states): refused.
+ * per VN, all classes.  0b11 is not in our copy of the table; likwid and
+ * upstream's qpi*_date_response read it as every VN, the shared
+ * assumption: programmed as asked, noted once, and not named here.
  *
  * The EOT events count per message class MC (20:17; its encodings the
  * shared assumption): with MC_ROLL_ALLOC (21) every allocation of the
@@ -1288,14 +1289,9 @@ static const struct xu_event_desc nhmex_rbox_events[] = {
 	XU_EVENT("qpi1_filt_send",		"event=0x6,iperf_cfg=0x80000000"),
 	XU_EVENT("qpi0_idle_filt",		"event=0x0,iperf_cfg=0x40000000"),
 	XU_EVENT("qpi1_idle_filt",		"event=0x6,iperf_cfg=0x40000000"),
-	/*
-	 * Upstream's 0xc4 is DRS with VN select 0b11, which Table 2-59 does
-	 * not define: no defined encoding counts DRS of every VN, so the
-	 * aliases (ABI: perf scripts use them) count DRS on VN0, 00, the
-	 * field's reset value and the table's first row.
-	 */
-	XU_EVENT("qpi0_date_response",		"event=0x0,iperf_cfg=0x4"),
-	XU_EVENT("qpi1_date_response",		"event=0x6,iperf_cfg=0x4"),
+	/* DRS with VN select 0b11: every VN, the shared assumption */
+	XU_EVENT("qpi0_date_response",		"event=0x0,iperf_cfg=0xc4"),
+	XU_EVENT("qpi1_date_response",		"event=0x6,iperf_cfg=0xc4"),
 	{ }
 };
 
@@ -1385,10 +1381,17 @@ static const char *nhmex_rbox_encode(const struct xu_box_type *t,
 		      BIT(FIELD_GET(NHMEX_R_IPERF_MC, config[1]))))
 			return "iperf_cfg: EOT message class (MC, 20:17) not one of 0-4, 0xc, 0xe";
 		if ((config[1] & NHMEX_R_IPERF_NEW_PC) &&
-		    FIELD_GET(NHMEX_R_IPERF_NEW_VN, config[1]) == NHMEX_R_IPERF_VN_UNDEF)
-			return NHMEX_R_VN_WHY;
-		xu_enc_use(enc, reg + use, config[1], NHMEX_R_IPERF_CFG);
+		    FIELD_GET(NHMEX_R_IPERF_NEW_VN, config[1]) == XU_ASSUMED_NHMEX_R_VN_ANY) {
+			enc->unsure[1] = config[1] & NHMEX_R_IPERF_NEW_VN;
+			enc->unsure_why = NHMEX_R_VN_WHY;
+		}
+		xu_enc_use(enc, reg + use, config[1] & NHMEX_R_IPERF_CFG & ~NHMEX_R_IPERF_IG,
+			   NHMEX_R_IPERF_CFG);
 		enc->ignored[1] &= ~NHMEX_R_IPERF_CFG;
+		if (config[1] & NHMEX_R_IPERF_IG) {
+			enc->ignored[1] |= config[1] & NHMEX_R_IPERF_IG;
+			enc->ignored_why = "iperf_cfg bits 23:22 read zero, writes ignored";
+		}
 		break;
 	case NHMEX_R_QLX0:
 	case NHMEX_R_QLX1:

@@ -65,7 +65,8 @@
  * not programmed, nothing supplied for it, noted once (@acts_why).
  * @noted: bit 0 once dmesg has said that an event's hardware ignores the
  * field (see xu_enc.ignored), bit 1 once it has said that the needed
- * field was supplied.
+ * field was supplied, bit 2 once it has said that a value of the field
+ * has an unconfirmed meaning (xu_enc.unsure).
  */
 struct xu_field {
 	struct device_attribute attr;
@@ -247,6 +248,9 @@ struct xu_use {
  * this event (a filter or match field of another event): accepted, never
  * programmed, and no hold on a shared register; @ignored_why says which
  * events do read them.
+ * @unsure: bits of the config words programmed as given, with a value
+ * whose meaning no guide we have states (a shared assumption,
+ * xeon_uncore_assumed.h): noted once per field, @unsure_why says which.
  */
 struct xu_enc {
 	u64 ctl;
@@ -256,6 +260,8 @@ struct xu_enc {
 	struct xu_use use[XU_MAX_USES];
 	u64 ignored[XU_CONFIG_WORDS];
 	const char *ignored_why;
+	u64 unsure[XU_CONFIG_WORDS];
+	const char *unsure_why;
 };
 
 /* Does @enc hold anything but 0 in a shared register? */

@@ -1713,6 +1713,7 @@ struct xu_encode_case {
 	u64 shared1, shared1_mask;	/* 1: QPI's, the S- and B-box's mask */
 	u64 ignored1, ignored2;		/* accepted, not programmed */
 	u64 ignored0;
+	u64 unsure1;			/* programmed, meaning unconfirmed */
 	const struct xu_platform *plat;	/* NULL: the E5-2600 */
 	u64 ctl;			/* 0: config[0] (0 for a fixed counter) */
 };
@@ -1959,8 +1960,14 @@ static const struct xu_encode_case xu_encode_cases[] = {
 	{ "IPERF1: EOT MC 5 encodes no class", "rbox", { 0x2, 0x2a0000 }, false, NHM },
 	{ "IPERF new packets on VNA", "rbox", { 0x0, 0xbf }, true, 0xff, 0xbf,
 	  0xffffffff, NHM },
-	{ "IPERF new packets, VN select 0b11 undefined", "rbox", { 0x0, 0xc4 }, false,
-	  NHM },
+	{ "IPERF 23:22 read zero: ignored, not programmed", "rbox",
+	  { 0x0, 0xbf | GENMASK_ULL(23, 22) }, true, 0xff, 0xbf, 0xffffffff,
+	  .ignored1 = GENMASK_ULL(23, 22), NHM },
+	/* 0b11: every VN, the shared assumption, programmed and noted */
+	{ "IPERF new packets, VN select 0b11 (upstream's date_response)", "rbox",
+	  { 0x0, 0xc4 }, true, 0xff, 0xc4, 0xffffffff, .unsure1 = 0xc0, NHM },
+	{ "IPERF1 new packets of every class, VN select 0b11", "rbox",
+	  { 0x2, 0xff }, true, 0xff, 0, 0, 0xff, 0xffffffff, .unsure1 = 0xc0, NHM },
 	{ "IPERF VN select 0b11 with no class: selects nothing", "rbox",
 	  { 0x0, 0xc0 | BIT_ULL(31) }, true, 0xff, 0xc0 | BIT_ULL(31), 0xffffffff, NHM },
 	{ "QLX high byte, the low one ignored", "rbox", { 0x6, 0x0507 }, true, 0xff,
@@ -2079,6 +2086,8 @@ static void xu_test_encode(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, enc.ignored[0], c->ignored0);
 	KUNIT_EXPECT_EQ(test, enc.ignored[1], c->ignored1);
 	KUNIT_EXPECT_EQ(test, enc.ignored[2], c->ignored2);
+	KUNIT_EXPECT_EQ(test, enc.unsure[0] | enc.unsure[2], 0ULL);
+	KUNIT_EXPECT_EQ(test, enc.unsure[1], c->unsure1);
 
 	/* what is ignored takes no field of a shared register, and no value */
 	st = xu_shared_alloc(*t);
@@ -2130,6 +2139,39 @@ static void xu_test_ignored_noted_once(struct kunit *test)
 	}
 	KUNIT_EXPECT_EQ(test, xu_test_use(&enc, 0, &mask), 0x0cULL);
 	KUNIT_EXPECT_EQ(test, enc.ignored[1], 0x281400ULL);
+}
+
+/*
+ * A value whose meaning no guide states (the 7500 R-box's VN select 0b11)
+ * is noted once, on its field; a defined value is not noted.
+ */
+static void xu_test_unsure_noted_once(struct kunit *test)
+{
+	static const u64 vna[XU_CONFIG_WORDS] = { 0x0, 0x84 };
+	static const u64 any[XU_CONFIG_WORDS] = { 0x0, 0xc4 };
+	const struct xu_box_type * const *t;
+	struct xu_field * const *f;
+	struct xu_enc enc;
+	struct xu_pmu xp;
+	unsigned int round;
+
+	for (t = xu_nhmex_platform.types; *t && strcmp((*t)->name, "rbox"); t++)
+		;
+	KUNIT_ASSERT_NOT_NULL(test, *t);
+	xu_setup_pmu(test, &xp, *t);
+	for (f = (*t)->fields; *f; f++)
+		clear_bit(2, &(*f)->noted);
+	KUNIT_ASSERT_NULL(test, xu_encode(&xp, vna, &enc));
+	for (f = (*t)->fields; *f; f++)
+		KUNIT_EXPECT_FALSE_MSG(test, test_bit(2, &(*f)->noted), "%s",
+				       (*f)->attr.attr.name);
+	for (round = 0; round < 2; round++) {
+		KUNIT_ASSERT_NULL(test, xu_encode(&xp, any, &enc));
+		for (f = (*t)->fields; *f; f++)
+			KUNIT_EXPECT_EQ_MSG(test, test_bit(2, &(*f)->noted),
+					    !strcmp((*f)->attr.attr.name, "iperf_cfg"),
+					    "%s, round %u", (*f)->attr.attr.name, round);
+	}
 }
 
 /*
@@ -2637,6 +2679,7 @@ static struct kunit_case xu_core_cases[] = {
 	KUNIT_CASE(xu_test_fixed_counter),
 	KUNIT_CASE_PARAM(xu_test_encode, xu_encode_gen_params),
 	KUNIT_CASE(xu_test_ignored_noted_once),
+	KUNIT_CASE(xu_test_unsure_noted_once),
 	KUNIT_CASE(xu_test_read_halves),
 	KUNIT_CASE(xu_test_read_halves_fails),
 	KUNIT_CASE(xu_test_read_halves_still),

@@ -96,6 +96,18 @@
 					 BIT(0x4) | BIT(0xc) | BIT(0xe))
 
 /*
+ * assumed: the 7500 R-box's IPERF_CFG new-packet VN select (7:6) 0b11
+ * selects the packets of every VN.  Table 2-59 as our copy has it lists
+ * 00 VN0, 01 VN1, 10 VNA and stops there (the field is marked uncertain
+ * in the project's reference); likwid's event file calls 0b11 "ANY", and
+ * upstream's qpi0_date_response/qpi1_date_response (IPERF_CFG 0xc4, DRS)
+ * use it.  The driver programs it as asked and says once that its
+ * meaning is unconfirmed; the model counts it.  Confirm: on a port
+ * carrying DRS, IPERF_CFG 0xc4 counts the sum of 0x04, 0x44 and 0x84.
+ */
+#define XU_ASSUMED_NHMEX_R_VN_ANY	3
+
+/*
  * assumed: a read of the 7500 R-box's R_MSR_PMON_GLOBAL_OVF_CTL (RW1C_WO:
  * software reads it and writes 1 to clear) returns the overflow bits a
  * write of 1 would clear, the status's: its field table is not in our

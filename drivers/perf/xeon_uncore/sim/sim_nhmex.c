@@ -136,13 +136,13 @@ static const struct mbox_part wsmex_mbox_part = {
 /*
  * R_MSR_PORT_IPERF_CFG (guide Table 2-48): NEW_PC, the new-packet class
  * mask, "Anded with" the VN select (Table 2-59: 00 VN0, 01 VN1, 10 VNA;
- * 11 undefined); EOT events per message class (MC, MC_ROLL_ALLOC: see
- * the shared assumption); 23:22 "Read zero, writes ignored".
+ * 11 is the shared assumption: every VN); EOT events per message class
+ * (MC, MC_ROLL_ALLOC: see the shared assumption); 23:22 "Read zero,
+ * writes ignored".
  */
 #define R_IPERF_NEW_PC		GENMASK_ULL(5, 0)
 #define R_IPERF_NEW_VN		GENMASK_ULL(7, 6)
 #define R_IPERF_NEW		(R_IPERF_NEW_PC | R_IPERF_NEW_VN)
-#define R_IPERF_VN_UNDEF	3
 #define R_IPERF_MC		GENMASK_ULL(20, 17)
 #define R_IPERF_EOT		XU_ASSUMED_NHMEX_R_EOT_SEL
 #define R_IPERF_IG		GENMASK_ULL(23, 22)
@@ -763,16 +763,14 @@ static const u32 rport_xbr2_mm[NHMEX_R_PORTS] = {
 
 /*
  * Why an IPERF_CFG value is undefined, or NULL: an EOT event of an MC
- * that encodes no message class, new packets of the VN select 0b11.
+ * that encodes no message class.  (VN select 0b11 counts every VN, the
+ * shared assumption XU_ASSUMED_NHMEX_R_VN_ANY.)
  */
 static const char *r_iperf_undefined(u64 val)
 {
 	if ((val & R_IPERF_EOT) &&
 	    !(XU_ASSUMED_NHMEX_R_EOT_MCS & BIT(FIELD_GET(R_IPERF_MC, val))))
 		return "IPERF_CFG: MC (20:17) encodes no message class";
-	if ((val & R_IPERF_NEW_PC) &&
-	    FIELD_GET(R_IPERF_NEW_VN, val) == R_IPERF_VN_UNDEF)
-		return "IPERF_CFG: new-packet VN select (7:6) 0b11 is undefined";
 	return NULL;
 }
 
@@ -919,14 +917,17 @@ static const struct sim_event ubox_events[] = {
  * ARB_WINS and ARB_LOSSES are both listed at 0x0A; one of them is
  * presumably 0x09, which is left unimplemented (counts nothing).  The
  * umask tables of the guide's C-box events begin "b00000000: nothing will
- * be counted": the events our copy shows a table for are SEV.  Umask 0
- * is a defined encoding, so it counts nothing without being a violation.
+ * be counted": the events our copy shows a table for are SEV, and so are
+ * BOUNCES_C2P_BL and _IV, which the copy gives AK's "same direction
+ * umask" by family.  Umask 0 is a defined encoding, so it counts nothing
+ * without being a violation.  SINKS_C2P, SINKS_S2P_BL and SNPS show no
+ * umask in our copy: what it does not say, the model does not forbid.
  */
 static const struct sim_event cbox_events[] = {
 	SEV(0x01, NOMAX, "BOUNCES_P2C_AD"),
 	SEV(0x02, NOMAX, "BOUNCES_C2P_AK"),
-	EV(0x03, NOMAX, "BOUNCES_C2P_BL"),
-	EV(0x04, NOMAX, "BOUNCES_C2P_IV"),
+	SEV(0x03, NOMAX, "BOUNCES_C2P_BL"),
+	SEV(0x04, NOMAX, "BOUNCES_C2P_IV"),
 	SEV(0x05, 3, "SINKS_P2C"),
 	EV(0x06, NOMAX, "SINKS_C2P"),
 	SEV(0x07, NOMAX, "SINKS_S2C"),
@@ -1341,17 +1342,17 @@ static void mbox_decode(struct sim_socket *s, struct sim_box *b,
 
 /*
  * What of an IPERF_CFG value counts: all but an EOT event of an MC that
- * encodes no class, and but new packets of the undefined VN select or of
- * no class (the class mask "Anded with" the VN select); 0: nothing.  The
- * rest of the value picks the stream, so each EOT class counts its own.
+ * encodes no class, and but new packets of no class (the class mask
+ * "Anded with" the VN select; 0b11 the assumed "every VN", a stream of
+ * its own here); 0: nothing.  The rest of the value picks the stream, so
+ * each EOT class counts its own.
  */
 static u64 r_iperf_counts(u64 val)
 {
 	if ((val & R_IPERF_EOT) &&
 	    !(XU_ASSUMED_NHMEX_R_EOT_MCS & BIT(FIELD_GET(R_IPERF_MC, val))))
 		val &= ~R_IPERF_EOT;
-	if (!(val & R_IPERF_NEW_PC) ||
-	    FIELD_GET(R_IPERF_NEW_VN, val) == R_IPERF_VN_UNDEF)
+	if (!(val & R_IPERF_NEW_PC))
 		val &= ~R_IPERF_NEW;
 	return val;
 }

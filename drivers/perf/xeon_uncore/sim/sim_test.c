@@ -802,6 +802,7 @@ struct subev_case {
 
 static const struct subev_case cbox_subev_cases[] = {
 	{ 0x01, "BOUNCES_P2C_AD" }, { 0x02, "BOUNCES_C2P_AK" },
+	{ 0x03, "BOUNCES_C2P_BL" }, { 0x04, "BOUNCES_C2P_IV" },
 	{ 0x05, "SINKS_P2C" }, { 0x07, "SINKS_S2C" }, { 0x0a, "ARB_WINS" },
 	{ 0x0b, "STARVED_EGRESS" }, { 0x0c, "EGRESS_BYPASS_WINS" },
 	{ 0x11, "MAF_NACK1" }, { 0x12, "MAF_NACK2" }, { 0x14, "LLC_MISSES" },
@@ -1143,8 +1144,8 @@ static const u16 nhmex_wbox[] = {
 
 const struct ref_events sim_ref_nhmex[] = {
 	{ "nhmex wsmex", "ubox", REF_STD, 0, nhmex_ubox, ARRAY_SIZE(nhmex_ubox) },
-	{ "nhmex wsmex", "cbox", REF_STD, 0, nhmex_cbox, ARRAY_SIZE(nhmex_cbox) },
-	{ "nhmex wsmex", "sbox", REF_STD, 0, nhmex_sbox, ARRAY_SIZE(nhmex_sbox) },
+	{ "nhmex wsmex", "cbox", REF_STD, 0x01, nhmex_cbox, ARRAY_SIZE(nhmex_cbox) },
+	{ "nhmex wsmex", "sbox", REF_STD, 0x01, nhmex_sbox, ARRAY_SIZE(nhmex_sbox) },
 	{ "nhmex wsmex", "bbox", REF_BBOX, 0, nhmex_bbox, ARRAY_SIZE(nhmex_bbox) },
 	{ "nhmex wsmex", "mbox", REF_MBOX, 0, nhmex_mbox, ARRAY_SIZE(nhmex_mbox) },
 	{ "nhmex wsmex", "rbox", REF_RBOX, 0, nhmex_rbox, ARRAY_SIZE(nhmex_rbox) },
@@ -1282,6 +1283,12 @@ static bool ref_check(struct kunit *test, struct sim *sim, unsigned int ti,
 			KUNIT_FAIL(test, "%s %s%u counter %u: listed code 0x%x counts nothing (%s)",
 				   pn, t->name, bi, n, code,
 				   cfg.programmed ? "no such event" : "not enabled");
+			return false;
+		}
+		/* "b00000000: nothing will be counted" */
+		if (ev->subevents && !cfg.umask) {
+			KUNIT_FAIL(test, "%s %s%u: code 0x%x (%s) with no sub-event counts nothing",
+				   pn, t->name, bi, code, ev->name);
 			return false;
 		}
 		sim_pattern_default(&pat, t->name, bi, cfg.event, cfg.umask,
@@ -1503,14 +1510,15 @@ static void test_rbox_eot_classes(struct kunit *test)
 
 /*
  * NEW_PACKETS_RECV: the class mask 5:0 "Anded with" the VN select 7:6
- * (Table 2-59: 00 VN0, 01 VN1, 10 VNA).  0b11 with a class is undefined:
- * a violation, counting nothing; no class selects nothing, with any VN.
+ * (Table 2-59: 00 VN0, 01 VN1, 10 VNA; 0b11 every VN, the shared
+ * assumption XU_ASSUMED_NHMEX_R_VN_ANY, counts too); no class selects
+ * nothing, with any VN.  None is a violation.
  */
 static void test_rbox_new_packets_vn(struct kunit *test)
 {
 	static const struct { u64 v; bool counts, viol; } rows[] = {
 		{ 0x04, true, false }, { 0x44, true, false }, { 0x84, true, false },
-		{ 0xbf, true, false }, { 0xc4, false, true }, { 0xff, false, true },
+		{ 0xbf, true, false }, { 0xc4, true, false }, { 0xff, true, false },
 		{ 0x40, false, false }, { 0xc0, false, false },
 	};
 	struct sim *sim = tsim(test);
