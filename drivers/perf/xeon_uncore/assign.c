@@ -319,33 +319,18 @@ static void xu_note_ignored(const struct xu_pmu *xp, const u64 *config,
 
 /*
  * A value programmed as given whose meaning no guide we have states
- * (xu_enc.unsure): say so once per field, with the guess it rests on, on
- * the narrowest field that holds it (a slice, such as the R-box's
- * iperf_cfg in config1, before the field it is part of).
+ * (xu_enc.unsure): say so once per field, with the guess it rests on.
  */
 static void xu_note_unsure(const struct xu_pmu *xp, const u64 *config,
 			   const struct xu_enc *enc)
 {
-	u64 left[XU_CONFIG_WORDS];
-	struct xu_field * const *f;
-	unsigned int pass;
+	struct xu_field *f = enc->unsure;
 
-	memcpy(left, enc->unsure, sizeof(left));
-	for (pass = 0; pass < 2; pass++) {
-		for (f = xp->type->fields; *f; f++) {
-			u64 *u = &left[(*f)->word];
-
-			if ((*f)->slice != !pass || !(*u & (*f)->mask))
-				continue;
-			*u &= ~(*f)->mask;
-			if (test_bit(2, &(*f)->noted) || test_and_set_bit(2, &(*f)->noted))
-				continue;
-			pr_info("%s: %s: programmed as asked, its meaning unconfirmed (%s; config=%#llx config1=%#llx config2=%#llx); noted once per field\n",
-				xp->name, (*f)->attr.attr.name,
-				enc->unsure_why ?: "no guide states it",
-				config[0], config[1], config[2]);
-		}
-	}
+	if (!f || test_bit(2, &f->noted) || test_and_set_bit(2, &f->noted))
+		return;
+	pr_info("%s: %s: programmed as asked, its meaning unconfirmed (%s; config=%#llx config1=%#llx config2=%#llx); noted once per field\n",
+		xp->name, f->attr.attr.name, enc->unsure_why ?: "no guide states it",
+		config[0], config[1], config[2]);
 }
 
 /*

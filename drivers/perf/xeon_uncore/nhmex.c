@@ -1382,7 +1382,7 @@ static const char *nhmex_rbox_encode(const struct xu_box_type *t,
 			return "iperf_cfg: EOT message class (MC, 20:17) not one of 0-4, 0xc, 0xe";
 		if ((config[1] & NHMEX_R_IPERF_NEW_PC) &&
 		    FIELD_GET(NHMEX_R_IPERF_NEW_VN, config[1]) == XU_ASSUMED_NHMEX_R_VN_ANY) {
-			enc->unsure[1] = config[1] & NHMEX_R_IPERF_NEW_VN;
+			enc->unsure = &xu_field_iperf_cfg;
 			enc->unsure_why = NHMEX_R_VN_WHY;
 		}
 		xu_enc_use(enc, reg + use, config[1] & NHMEX_R_IPERF_CFG & ~NHMEX_R_IPERF_IG,

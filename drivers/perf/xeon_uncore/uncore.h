@@ -248,9 +248,9 @@ struct xu_use {
  * this event (a filter or match field of another event): accepted, never
  * programmed, and no hold on a shared register; @ignored_why says which
  * events do read them.
- * @unsure: bits of the config words programmed as given, with a value
- * whose meaning no guide we have states (a shared assumption,
- * xeon_uncore_assumed.h): noted once per field, @unsure_why says which.
+ * @unsure: a field programmed as given, with a value whose meaning no
+ * guide we have states (a shared assumption, xeon_uncore_assumed.h):
+ * noted once per field, @unsure_why says which value and the guess.
  */
 struct xu_enc {
 	u64 ctl;
@@ -260,7 +260,7 @@ struct xu_enc {
 	struct xu_use use[XU_MAX_USES];
 	u64 ignored[XU_CONFIG_WORDS];
 	const char *ignored_why;
-	u64 unsure[XU_CONFIG_WORDS];
+	struct xu_field *unsure;
 	const char *unsure_why;
 };
 
