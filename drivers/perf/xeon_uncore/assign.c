@@ -245,8 +245,9 @@ static const struct xu_field *xu_field_named(const struct xu_box_type *t,
  * box's lock).
  *
  * Return: 0, or -EINVAL (said in dmesg) when a field needs one the type
- * lacks, or more fields need one than XU_MAX_NEEDS: the type is broken,
- * and its PMU is not registered.
+ * lacks, or more fields need one than XU_MAX_NEEDS: the type is broken
+ * (a bug in its table), and the driver does not load at all
+ * (xu_pmu_setup() fails, and with it the init).
  */
 int xu_pmu_fields(struct xu_pmu *xp)
 {
@@ -262,12 +263,12 @@ int xu_pmu_fields(struct xu_pmu *xp)
 			continue;
 		g = xu_field_named(t, (*f)->needs);
 		if (!g) {
-			pr_err("%s: field %s acts through %s, which this box type lacks: not registered\n",
+			pr_err("%s: field %s acts through %s, which this box type lacks: the driver does not load\n",
 			       xp->name, (*f)->attr.attr.name, (*f)->needs);
 			return -EINVAL;
 		}
 		if (xp->nneeds == XU_MAX_NEEDS) {
-			pr_err("%s: more than %u fields act through another: not registered\n",
+			pr_err("%s: more than %u fields act through another: the driver does not load\n",
 			       xp->name, XU_MAX_NEEDS);
 			return -EINVAL;
 		}

@@ -559,20 +559,39 @@ void xu_box_thaw(struct xu_box *box)
 }
 
 /*
+ * @box's assumed status register (@reg) is not the box's status: never
+ * read or written again (box->status_bad).  dmesg says so once per PMU,
+ * not per socket: the address is a guess about the part, the same on
+ * every socket, so the socket that finds it first speaks for all (each
+ * socket's box still checks its own and stops using it on its own).
+ */
+static void xu_box_status_wrong(struct xu_box *box, u32 reg, const char *why,
+				u64 st)
+{
+	box->status_bad = true;
+	if (!test_and_set_bit(0, &box->pmu->noted))
+		pr_warn("%s: socket %u: the assumed status MSR %#x %s (read %#llx, counters' bits %#llx): not used; its PMIs read the counters instead; said once, for every socket (the address is the part's)\n",
+			box->pmu->name, box->sk->id, reg, why, st,
+			xu_ovf_status_bits(box->pmu->type));
+}
+
+/*
  * At the load, on the socket's CPU: a status register whose address is a
  * guess (xu_ovf.status_assumed) is read safely before it is used.  If it
- * faults (no such MSR here) or holds bits that are no counter's of the
- * box, the guess is wrong on this machine: the register is never read or
- * written again (box->status_bad) and dmesg says so once for the box.
- * Else the overflows it latched before, the bits read, are cleared (W1C,
- * as the guide has the status registers it gives).
+ * faults (no such MSR here), holds bits that are no counter's of the box,
+ * or keeps the bits read once they are written back (a status register
+ * is W1C, as the guide has the status registers it gives: one that does
+ * not clear is some other register, read-write), the guess is wrong on
+ * this machine (xu_box_status_wrong()).  Else the overflows it latched
+ * before are cleared.  One that reads 0 and is another register still can
+ * only be told in a PMI (xu_box_status_lost()).
  */
 static void xu_box_check_status(struct xu_box *box)
 {
 	const struct xu_box_type *t = box->pmu->type;
 	u32 reg = box->base + t->ovf->status;
 	u64 st = 0, mine = xu_ovf_status_bits(t);
-	const char *why;
+	const char *why = NULL;
 
 	if (box->status_bad)
 		return;
@@ -580,15 +599,15 @@ static void xu_box_check_status(struct xu_box *box)
 		why = "faults";
 	} else if (st & ~mine) {
 		why = "holds bits no counter of the box has";
-	} else {
-		if (st)
-			xu_write_reg(box, xu_box_ovf_clear(box), st);
-		return;
+	} else if (st) {
+		xu_write_reg(box, xu_box_ovf_clear(box), st);
+		if (xu_probe_reg(box, reg, &st))
+			why = "faults";
+		else if (st)
+			why = "keeps its bits when they are written (no W1C status)";
 	}
-	box->status_bad = true;
-	if (!test_and_set_bit(0, &box->pmu->noted))
-		pr_warn("%s: socket %u: the assumed status MSR %#x %s (read %#llx, counters' bits %#llx): not used; its PMIs read the counters instead\n",
-			box->pmu->name, box->sk->id, reg, why, st, mine);
+	if (why)
+		xu_box_status_wrong(box, reg, why, st);
 }
 
 /*
@@ -711,6 +730,25 @@ bool xu_box_take_status(struct xu_box *box, unsigned long *ovf)
 	}
 	*ovf = xu_ovf_counters(t, st);
 	return true;
+}
+
+/*
+ * In the PMI or its walk, @box's assumed status (xu_ovf.status_assumed)
+ * having read 0 while the global summary bit it reports to was set and
+ * no other box under that bit showed an overflow: an overflow that set
+ * the summary set no status bit, so the register at the guessed address
+ * is not the box's status (another register, reading 0 or counter-like
+ * bits, that the load's check could not tell).  The guess is wrong
+ * (xu_box_status_wrong()); this PMI's overflows, and all later ones, are
+ * the counters found wrapped (xu_box_wrapped()), so none is lost.
+ */
+unsigned long xu_box_status_lost(struct xu_box *box)
+{
+	assert_owned(box);
+	if (!box->status_bad)
+		xu_box_status_wrong(box, box->base + box->pmu->type->ovf->status,
+				    "reads 0 on an overflow the global summary shows", 0);
+	return xu_box_wrapped(box);
 }
 
 /*

@@ -279,6 +279,15 @@ static bool xu_ovf_mid(struct xu_box *box, const struct xu_ovf *o,
  * counter that left it since the last walk (see xu_ctr_stop()) is not
  * read.  MSR boxes in the NMI; PCI boxes, and a PMI the NMI could not
  * walk, in the late walk (not in NMI), each box under its lock.
+ *
+ * A summary bit set with every box under it that was read showing no
+ * overflow, where some of them read an assumed status
+ * (xu_ovf.status_assumed) as 0: the overflow that set the bit set no
+ * status bit, so those registers are not the boxes' status.  Each of
+ * them is taken again, its wrapped counters found by reading them
+ * (xu_box_status_lost()).  Decided per summary bit, not per box: the
+ * C-boxes share one, and one C-box's status reads 0 whenever another's
+ * counter overflowed.
  */
 static void xu_socket_overflow(struct xu_socket *sk, u64 status,
 			       struct pt_regs *regs, enum xu_space space)
@@ -287,6 +296,7 @@ static void xu_socket_overflow(struct xu_socket *sk, u64 status,
 	bool nmi = in_nmi();
 	struct xu_box *box;
 	unsigned long flags, ovf;
+	u64 found = 0, zero = 0, lost;
 	unsigned int b;
 
 	for (b = 0; (box = xu_socket_box_nr(sk, b)); b++) {
@@ -304,8 +314,33 @@ static void xu_socket_overflow(struct xu_socket *sk, u64 status,
 		if (!nmi)
 			xu_box_lock(box, &flags);
 		WRITE_ONCE(box->pmi_stale, false);
-		if (xu_box_take_status(box, &ovf))
+		if (!xu_box_take_status(box, &ovf)) {
+			/* unreadable: not known to have read 0 */
+			found |= status & sum;
+		} else if (ovf) {
+			found |= status & sum;
 			xu_box_overflow(box, ovf, regs, !nmi);
+		} else if (o->status_assumed && !box->status_bad) {
+			box->status_zero = true;
+			zero |= status & sum;
+		}
+		if (!nmi)
+			xu_box_unlock(box, flags);
+	}
+	/* each box that read 0 has its mark cleared, whether or not it is lost */
+	lost = zero & ~found;
+	for (b = 0; zero && (box = xu_socket_box_nr(sk, b)); b++) {
+		const struct xu_ovf *o = box->pmu->type->ovf;
+		u64 sum;
+
+		if (!READ_ONCE(box->status_zero))
+			continue;
+		sum = o->summary ? o->summary[box->pmu->idx] : o->summary_mask;
+		if (!nmi)
+			xu_box_lock(box, &flags);
+		box->status_zero = false;
+		if (sum & lost)
+			xu_box_overflow(box, xu_box_status_lost(box), regs, !nmi);
 		if (!nmi)
 			xu_box_unlock(box, flags);
 	}

@@ -598,6 +598,8 @@ struct xu_box {
 	 * wrapped counters by reading them (xu_box_take_status()).
 	 */
 	bool status_bad;
+	/* in the PMI walk: its assumed status read 0 (xu_socket_overflow()) */
+	bool status_zero;
 	/* PMI boxes: the value each counter was last armed with */
 	u64 armed[XU_MAX_COUNTERS];
 	struct hrtimer timer;
@@ -707,6 +709,7 @@ void xu_box_reset(struct xu_box *box);
 void xu_box_release(struct xu_box *box);
 void xu_box_commit_shared(struct xu_box *box, unsigned long regs);
 bool xu_box_take_status(struct xu_box *box, unsigned long *ovf);
+unsigned long xu_box_status_lost(struct xu_box *box);
 unsigned long xu_box_poll_wraps(struct xu_box *box, unsigned long *seen);
 unsigned long xu_box_missed_wraps(struct xu_box *box, unsigned long wrapped,
 				  unsigned long seen);

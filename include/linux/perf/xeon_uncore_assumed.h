@@ -192,11 +192,13 @@
  * not the guide's), each C-box's at 0xd15 + 0x20 * n (no source at all:
  * the C-box register table in our copy does not list one).  The driver
  * reads each safely at the load and uses it only if it answers with no
- * bit but its counters' (else: "the assumed status MSR ... not used" in
- * the kernel log, and the box's PMIs read its counters).  Confirm:
- * overflow a counter of the box with ov_en and read the address; and no
- * such kernel log line at the load.  The model can lack them
- * (v2_status_gp) or hold another register there (v2_status_other).
+ * bit but its counters', bits that a write of them clears; and stops
+ * using it at a PMI whose summary bit no status under it explains (else:
+ * "the assumed status MSR ... not used" in the kernel log, and the box's
+ * PMIs read its counters).  Confirm: overflow a counter of the box with
+ * ov_en and read the address; and no such kernel log line after a
+ * sampling session.  The model can lack them (v2_status_gp) or hold
+ * another register there (v2_status_other; v2_status_rw, read-write).
  */
 #define XU_ASSUMED_IVBEP_U_BOX_STATUS	0xc15
 #define XU_ASSUMED_IVBEP_PCU_BOX_STATUS	0xc35

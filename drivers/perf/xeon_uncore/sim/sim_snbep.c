@@ -1259,43 +1259,6 @@ static const char *v2_gstatus_write(struct sim_socket *s, struct sim_box *b,
 }
 
 /*
- * The guide names the R3QPI summary both ov_rq (one field) and ov_r3{0,1}
- * (one per agent).  The shared assumption has two bits; with this set,
- * the model reports every R3QPI link in the first, as a part with one
- * ov_rq bit would: a driver must work under both.
- */
-static bool v2_one_rq_bit;
-module_param(v2_one_rq_bit, bool, 0644);
-MODULE_PARM_DESC(v2_one_rq_bit, "E5-2600 v2: every R3QPI link's overflow in one global status bit (ov_rq)");
-
-/* Only a counter with ov_en reports; the others wrap silently. */
-static void v2_overflow(struct sim_socket *s, struct sim_box *b, unsigned int n)
-{
-	const struct ivbep_ovf *o = b->type->priv;
-	struct sim_box *sb = sim_box(s, o->status_tidx, b->idx);
-	u64 sum = o->summary_box ? o->summary_box[b->idx] : o->summary;
-
-	if (!b->ctr[n].cfg.pmi)
-		return;
-	if (sum == XU_ASSUMED_IVBEP_OV_R3_1 && READ_ONCE(v2_one_rq_bit))
-		sum = XU_ASSUMED_IVBEP_OV_R3_0;
-	sb->reg[o->status_row][0] |= BIT_ULL(o->bit0 + n);
-	ubox_of(s)->reg[U_GST][0] |= sum;
-}
-
-static u32 v2_pmi_sel(struct sim_socket *s)
-{
-	return FIELD_GET(IVBEP_G_CORE_SEL, ubox_of(s)->reg[U_GCTL][0]);
-}
-
-/* Freeze on overflow always; the PMI goes to the pmi_core_sel cores. */
-static u32 v2_pmi(struct sim_socket *s)
-{
-	ubox_of(s)->state |= IVBEP_FROZEN;
-	return v2_pmi_sel(s);
-}
-
-/*
  * The status registers at the assumptions header's addresses (U-box,
  * PCU, C-boxes): with this set the model is a part that has none there,
  * each access faulting as an unimplemented MSR's does (#GP), so that a
@@ -1320,6 +1283,18 @@ MODULE_PARM_DESC(v2_status_other, "E5-2600 v2: the assumed U-box, PCU and C-box 
 
 #define V2_OTHER_REG		BIT_ULL(31)
 
+/*
+ * Or, with this set (and v2_status_other not), they hold a plain
+ * read-write register of some other function: it reads back what was
+ * last written (the row's implemented bits) and overflows never set it;
+ * the latch knob sets bits in it as the other function would.  A wrong
+ * guess that reads 0, or bits a counter could have, at the load.  Set it
+ * before the driver loads: what the status held then is what it holds.
+ */
+static bool v2_status_rw;
+module_param(v2_status_rw, bool, 0644);
+MODULE_PARM_DESC(v2_status_rw, "E5-2600 v2: the assumed U-box, PCU and C-box status MSRs hold another register, plain read-write: read back what was written, never set by overflows");
+
 static u64 v2_guessed_read(struct sim_socket *s, struct sim_box *b, unsigned int n)
 {
 	const struct ivbep_ovf *o = b->type->priv;
@@ -1330,7 +1305,60 @@ static u64 v2_guessed_read(struct sim_socket *s, struct sim_box *b, unsigned int
 static const char *v2_guessed_write(struct sim_socket *s, struct sim_box *b,
 				    unsigned int n, u64 val)
 {
-	return READ_ONCE(v2_status_other) ? NULL : v2_status_write(s, b, n, val);
+	const struct ivbep_ovf *o = b->type->priv;
+
+	if (READ_ONCE(v2_status_other))
+		return NULL;
+	if (READ_ONCE(v2_status_rw)) {
+		b->reg[o->status_row][n] = val;
+		return NULL;
+	}
+	return v2_status_write(s, b, n, val);
+}
+
+/* Whether row @row of @b's type is a status at a guessed address. */
+static bool v2_status_guessed(const struct sim_box *b, unsigned int row)
+{
+	return b->type->regs[row].read == v2_guessed_read;
+}
+
+/*
+ * The guide names the R3QPI summary both ov_rq (one field) and ov_r3{0,1}
+ * (one per agent).  The shared assumption has two bits; with this set,
+ * the model reports every R3QPI link in the first, as a part with one
+ * ov_rq bit would: a driver must work under both.
+ */
+static bool v2_one_rq_bit;
+module_param(v2_one_rq_bit, bool, 0644);
+MODULE_PARM_DESC(v2_one_rq_bit, "E5-2600 v2: every R3QPI link's overflow in one global status bit (ov_rq)");
+
+/* Only a counter with ov_en reports; the others wrap silently. */
+static void v2_overflow(struct sim_socket *s, struct sim_box *b, unsigned int n)
+{
+	const struct ivbep_ovf *o = b->type->priv;
+	struct sim_box *sb = sim_box(s, o->status_tidx, b->idx);
+	u64 sum = o->summary_box ? o->summary_box[b->idx] : o->summary;
+
+	if (!b->ctr[n].cfg.pmi)
+		return;
+	if (sum == XU_ASSUMED_IVBEP_OV_R3_1 && READ_ONCE(v2_one_rq_bit))
+		sum = XU_ASSUMED_IVBEP_OV_R3_0;
+	/* a read-write register of another function (v2_status_rw) is not set */
+	if (!READ_ONCE(v2_status_rw) || !v2_status_guessed(sb, o->status_row))
+		sb->reg[o->status_row][0] |= BIT_ULL(o->bit0 + n);
+	ubox_of(s)->reg[U_GST][0] |= sum;
+}
+
+static u32 v2_pmi_sel(struct sim_socket *s)
+{
+	return FIELD_GET(IVBEP_G_CORE_SEL, ubox_of(s)->reg[U_GCTL][0]);
+}
+
+/* Freeze on overflow always; the PMI goes to the pmi_core_sel cores. */
+static u32 v2_pmi(struct sim_socket *s)
+{
+	ubox_of(s)->state |= IVBEP_FROZEN;
+	return v2_pmi_sel(s);
 }
 
 /* at an address the assumptions header guesses */
