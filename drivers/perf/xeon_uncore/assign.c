@@ -297,23 +297,27 @@ static void xu_note_ignored(const struct xu_pmu *xp, const u64 *config,
 
 	for (f = xp->type->fields; *f; f++) {
 		const char *why = enc->ignored_why;
-		u64 ign;
+		struct xu_field *g = *f, *in = enc->ignored_in;
+		u64 ign = enc->ignored[g->word] & g->mask;
 
-		/* encode runs at every add and del: no locked op once noted */
-		if ((*f)->slice || !(enc->ignored[(*f)->word] & (*f)->mask) ||
-		    test_bit(0, &(*f)->noted) || test_and_set_bit(0, &(*f)->noted))
+		if (g->slice || !ign)
 			continue;
-		if (dropped[(*f)->word] & (*f)->mask)
-			why = (*f)->acts_why;
-		ign = enc->ignored[(*f)->word] & (*f)->mask;
+		/* the slice the encoder names, if it holds them all */
+		if (in && in->word == g->word && !(ign & ~in->mask))
+			g = in;
+		/* encode runs at every add and del: no locked op once noted */
+		if (test_bit(0, &g->noted) || test_and_set_bit(0, &g->noted))
+			continue;
+		if (dropped[g->word] & g->mask)
+			why = g->acts_why;
 		/* a field the event reads in part (the R-box's xbr_mm_cfg) */
-		if (ign != (config[(*f)->word] & (*f)->mask))
+		if (ign != (config[g->word] & g->mask))
 			pr_info("%s: %s bits %#llx of %s are not used by this event: ignored, as the hardware does (%s; config=%#llx config1=%#llx config2=%#llx); noted once per field\n",
-				xp->name, (*f)->attr.attr.name, ign, xu_config_word[(*f)->word],
+				xp->name, g->attr.attr.name, ign, xu_config_word[g->word],
 				why ?: "unused here", config[0], config[1], config[2]);
 		else
 			pr_info("%s: %s is not used by this event: ignored, as the hardware does (%s; config=%#llx config1=%#llx config2=%#llx); noted once per field\n",
-				xp->name, (*f)->attr.attr.name, why ?: "unused here",
+				xp->name, g->attr.attr.name, why ?: "unused here",
 				config[0], config[1], config[2]);
 	}
 }

@@ -584,7 +584,7 @@ static void xu_box_status_wrong(struct xu_box *box, u32 reg, const char *why,
  * not clear is some other register, read-write), the guess is wrong on
  * this machine (xu_box_status_wrong()).  Else the overflows it latched
  * before are cleared.  One that reads 0 and is another register still can
- * only be told in a PMI (xu_box_status_lost()).
+ * only be seen in a PMI (xu_box_status_lost()).
  */
 static void xu_box_check_status(struct xu_box *box)
 {
@@ -734,20 +734,21 @@ bool xu_box_take_status(struct xu_box *box, unsigned long *ovf)
 
 /*
  * In the PMI or its walk, @box's assumed status (xu_ovf.status_assumed)
- * having read 0 while the global summary bit it reports to was set and
- * no other box under that bit showed an overflow: an overflow that set
- * the summary set no status bit, so the register at the guessed address
- * is not the box's status (another register, reading 0 or counter-like
- * bits, that the load's check could not tell).  The guess is wrong
- * (xu_box_status_wrong()); this PMI's overflows, and all later ones, are
- * the counters found wrapped (xu_box_wrapped()), so none is lost.
+ * having read 0 while the global summary bits @sum it reports to were set
+ * and no box read under them showed an overflow.  The overflow is not
+ * lost: this PMI's wrapped counters are found by reading them
+ * (xu_box_wrapped()).  Which guess failed is not known here (the status
+ * address, or the summary bit assumed for the box; or another program's
+ * counter under the same bit overflowed), so nothing is blamed and the
+ * register stays in use; dmesg says once per PMU what was seen.
  */
-unsigned long xu_box_status_lost(struct xu_box *box)
+unsigned long xu_box_status_lost(struct xu_box *box, u64 sum)
 {
 	assert_owned(box);
-	if (!box->status_bad)
-		xu_box_status_wrong(box, box->base + box->pmu->type->ovf->status,
-				    "reads 0 on an overflow the global summary shows", 0);
+	if (!test_bit(1, &box->pmu->noted) && !test_and_set_bit(1, &box->pmu->noted))
+		pr_warn("%s: socket %u: the assumed status MSR %#x reads 0 on an overflow the global summary shows (its bits %#llx): the status address or the box's summary bit is a wrong guess, or another program's counter overflowed; wrapped counters found by reading them; said once\n",
+			box->pmu->name, box->sk->id,
+			box->base + box->pmu->type->ovf->status, sum);
 	return xu_box_wrapped(box);
 }
 

@@ -283,11 +283,10 @@ static bool xu_ovf_mid(struct xu_box *box, const struct xu_ovf *o,
  * A summary bit set with every box under it that was read showing no
  * overflow, where some of them read an assumed status
  * (xu_ovf.status_assumed) as 0: the overflow that set the bit set no
- * status bit, so those registers are not the boxes' status.  Each of
- * them is taken again, its wrapped counters found by reading them
- * (xu_box_status_lost()).  Decided per summary bit, not per box: the
- * C-boxes share one, and one C-box's status reads 0 whenever another's
- * counter overflowed.
+ * status bit the driver reads.  Each of those boxes is taken again, its
+ * wrapped counters found by reading them (xu_box_status_lost()).
+ * Decided per summary bit, not per box: the C-boxes share one, and one
+ * C-box's status reads 0 whenever another's counter overflowed.
  */
 static void xu_socket_overflow(struct xu_socket *sk, u64 status,
 			       struct pt_regs *regs, enum xu_space space)
@@ -340,7 +339,7 @@ static void xu_socket_overflow(struct xu_socket *sk, u64 status,
 			xu_box_lock(box, &flags);
 		box->status_zero = false;
 		if (sum & lost)
-			xu_box_overflow(box, xu_box_status_lost(box), regs, !nmi);
+			xu_box_overflow(box, xu_box_status_lost(box, sum & lost), regs, !nmi);
 		if (!nmi)
 			xu_box_unlock(box, flags);
 	}

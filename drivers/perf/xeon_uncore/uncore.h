@@ -247,7 +247,8 @@ struct xu_use {
  * @ignored: bits of the config words that the hardware does not read for
  * this event (a filter or match field of another event): accepted, never
  * programmed, and no hold on a shared register; @ignored_why says which
- * events do read them.
+ * events do read them; @ignored_in, if set, the field (a slice) that
+ * holds them, which dmesg names instead of the field it is part of.
  * @unsure: a field programmed as given, with a value whose meaning no
  * guide we have states (a shared assumption, xeon_uncore_assumed.h):
  * noted once per field, @unsure_why says which value and the guess.
@@ -260,6 +261,7 @@ struct xu_enc {
 	struct xu_use use[XU_MAX_USES];
 	u64 ignored[XU_CONFIG_WORDS];
 	const char *ignored_why;
+	struct xu_field *ignored_in;
 	struct xu_field *unsure;
 	const char *unsure_why;
 };
@@ -349,7 +351,9 @@ struct xu_ovf {
 	/*
 	 * @status is at an address no guide gives: checked at the load's
 	 * reset before it is used (xu_box_reset()); one that faults there,
-	 * or holds bits no counter of the box has, is not used again.
+	 * holds bits no counter of the box has, or keeps its bits when they
+	 * are written, is not used again.  One that reads 0 under a summary
+	 * bit no box shows is read around (xu_box_status_lost()).
 	 */
 	bool status_assumed;
 	const u8 *ctr_bit;	/* status bit of counter i; NULL: bit i */
@@ -540,7 +544,8 @@ struct xu_pmu {
 	bool registered;		/* with perf: its box exists somewhere */
 	bool pmi;			/* overflows interrupt: no polling, lockless folds */
 	atomic_long_t foreign_writes;	/* controls found rewritten (audit.c) */
-	unsigned long noted;		/* bit 0: dmesg told of a status not used */
+	/* bit 0: dmesg told of a status not used; 1: of one that read 0 in a PMI */
+	unsigned long noted;
 	struct xu_box *boxes[XU_MAX_SOCKETS];
 };
 
@@ -709,7 +714,7 @@ void xu_box_reset(struct xu_box *box);
 void xu_box_release(struct xu_box *box);
 void xu_box_commit_shared(struct xu_box *box, unsigned long regs);
 bool xu_box_take_status(struct xu_box *box, unsigned long *ovf);
-unsigned long xu_box_status_lost(struct xu_box *box);
+unsigned long xu_box_status_lost(struct xu_box *box, u64 sum);
 unsigned long xu_box_poll_wraps(struct xu_box *box, unsigned long *seen);
 unsigned long xu_box_missed_wraps(struct xu_box *box, unsigned long wrapped,
 				  unsigned long seen);

@@ -2142,6 +2142,31 @@ static void xu_test_ignored_noted_once(struct kunit *test)
 }
 
 /*
+ * Bits an encoder says a slice holds (the 7500 R-box's IPERF_CFG 23:22,
+ * read zero) are noted on that slice, not on the field it is part of.
+ */
+static void xu_test_ignored_in_slice(struct kunit *test)
+{
+	static const u64 cfg[XU_CONFIG_WORDS] = { 0x0, 0xbf | GENMASK_ULL(23, 22) };
+	const struct xu_box_type * const *t;
+	struct xu_field * const *f;
+	struct xu_enc enc;
+	struct xu_pmu xp;
+
+	for (t = xu_nhmex_platform.types; *t && strcmp((*t)->name, "rbox"); t++)
+		;
+	KUNIT_ASSERT_NOT_NULL(test, *t);
+	xu_setup_pmu(test, &xp, *t);
+	for (f = (*t)->fields; *f; f++)
+		clear_bit(0, &(*f)->noted);
+	KUNIT_ASSERT_NULL(test, xu_encode(&xp, cfg, &enc));
+	for (f = (*t)->fields; *f; f++)
+		KUNIT_EXPECT_EQ_MSG(test, test_bit(0, &(*f)->noted),
+				    !strcmp((*f)->attr.attr.name, "iperf_cfg"),
+				    "%s", (*f)->attr.attr.name);
+}
+
+/*
  * A value whose meaning no guide states (the 7500 R-box's VN select 0b11)
  * is noted once, on its field; a defined value is not noted.
  */
@@ -2422,6 +2447,8 @@ static bool xu_pair_wait(struct xu_pair *p, unsigned int round)
 			WRITE_ONCE(p->gave_up, true);
 			return false;
 		}
+		/* a wait, not the window: no soft lockup over a long stall */
+		cond_resched();
 		cpu_relax();
 	}
 	return true;
@@ -2683,6 +2710,7 @@ static struct kunit_case xu_core_cases[] = {
 	KUNIT_CASE_PARAM(xu_test_encode, xu_encode_gen_params),
 	KUNIT_CASE(xu_test_ignored_noted_once),
 	KUNIT_CASE(xu_test_unsure_noted_once),
+	KUNIT_CASE(xu_test_ignored_in_slice),
 	KUNIT_CASE(xu_test_read_halves),
 	KUNIT_CASE(xu_test_read_halves_fails),
 	KUNIT_CASE(xu_test_read_halves_still),

@@ -102,7 +102,8 @@
  * in the project's reference); likwid's event file calls 0b11 "ANY", and
  * upstream's qpi0_date_response/qpi1_date_response (IPERF_CFG 0xc4, DRS)
  * use it.  The driver programs it as asked and says once that its
- * meaning is unconfirmed; the model counts it.  Confirm: on a port
+ * meaning is unconfirmed; the model counts it (as a stream of its own:
+ * the model does not add up the three VNs).  Confirm: on a port
  * carrying DRS, IPERF_CFG 0xc4 counts the sum of 0x04, 0x44 and 0x84.
  */
 #define XU_ASSUMED_NHMEX_R_VN_ANY	3
@@ -192,13 +193,15 @@
  * not the guide's), each C-box's at 0xd15 + 0x20 * n (no source at all:
  * the C-box register table in our copy does not list one).  The driver
  * reads each safely at the load and uses it only if it answers with no
- * bit but its counters', bits that a write of them clears; and stops
- * using it at a PMI whose summary bit no status under it explains (else:
- * "the assumed status MSR ... not used" in the kernel log, and the box's
- * PMIs read its counters).  Confirm: overflow a counter of the box with
- * ov_en and read the address; and no such kernel log line after a
- * sampling session.  The model can lack them (v2_status_gp) or hold
- * another register there (v2_status_other; v2_status_rw, read-write).
+ * bit but its counters', bits that a write of them clears (else: "the
+ * assumed status MSR ... not used" in the kernel log, and the box's PMIs
+ * read its counters); at a PMI whose summary bit no status under it
+ * explains it reads the counters too, and says so once ("reads 0 on an
+ * overflow the global summary shows": this address or the summary bit is
+ * wrong).  Confirm: overflow a counter of the box with ov_en and read the
+ * address; and neither kernel log line after a sampling session.  The
+ * model can lack them (v2_status_gp) or hold another register there
+ * (v2_status_other; v2_status_rw, read-write).
  */
 #define XU_ASSUMED_IVBEP_U_BOX_STATUS	0xc15
 #define XU_ASSUMED_IVBEP_PCU_BOX_STATUS	0xc35

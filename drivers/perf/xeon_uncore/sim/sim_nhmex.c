@@ -917,17 +917,16 @@ static const struct sim_event ubox_events[] = {
  * ARB_WINS and ARB_LOSSES are both listed at 0x0A; one of them is
  * presumably 0x09, which is left unimplemented (counts nothing).  The
  * umask tables of the guide's C-box events begin "b00000000: nothing will
- * be counted": the events our copy shows a table for are SEV, and so are
- * BOUNCES_C2P_BL and _IV, which the copy gives AK's "same direction
- * umask" by family.  Umask 0 is a defined encoding, so it counts nothing
- * without being a violation.  SINKS_C2P, SINKS_S2P_BL and SNPS show no
- * umask in our copy: what it does not say, the model does not forbid.
+ * be counted": the events our copy shows a table for are SEV.  Umask 0
+ * is a defined encoding, so it counts nothing without being a violation.
+ * BOUNCES_C2P_BL and _IV, SINKS_C2P, SINKS_S2P_BL and SNPS show no umask
+ * in our copy: what it does not say, the model does not forbid.
  */
 static const struct sim_event cbox_events[] = {
 	SEV(0x01, NOMAX, "BOUNCES_P2C_AD"),
 	SEV(0x02, NOMAX, "BOUNCES_C2P_AK"),
-	SEV(0x03, NOMAX, "BOUNCES_C2P_BL"),
-	SEV(0x04, NOMAX, "BOUNCES_C2P_IV"),
+	EV(0x03, NOMAX, "BOUNCES_C2P_BL"),
+	EV(0x04, NOMAX, "BOUNCES_C2P_IV"),
 	SEV(0x05, 3, "SINKS_P2C"),
 	EV(0x06, NOMAX, "SINKS_C2P"),
 	SEV(0x07, NOMAX, "SINKS_S2C"),
@@ -1344,8 +1343,9 @@ static void mbox_decode(struct sim_socket *s, struct sim_box *b,
  * What of an IPERF_CFG value counts: all but an EOT event of an MC that
  * encodes no class, and but new packets of no class (the class mask
  * "Anded with" the VN select; 0b11 the assumed "every VN", a stream of
- * its own here); 0: nothing.  The rest of the value picks the stream, so
- * each EOT class counts its own.
+ * its own here, not derived from the three VNs' counts); 0: nothing.
+ * The rest of the value picks the stream, so each EOT class counts its
+ * own.
  */
 static u64 r_iperf_counts(u64 val)
 {

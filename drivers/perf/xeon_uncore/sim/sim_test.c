@@ -802,7 +802,6 @@ struct subev_case {
 
 static const struct subev_case cbox_subev_cases[] = {
 	{ 0x01, "BOUNCES_P2C_AD" }, { 0x02, "BOUNCES_C2P_AK" },
-	{ 0x03, "BOUNCES_C2P_BL" }, { 0x04, "BOUNCES_C2P_IV" },
 	{ 0x05, "SINKS_P2C" }, { 0x07, "SINKS_S2C" }, { 0x0a, "ARB_WINS" },
 	{ 0x0b, "STARVED_EGRESS" }, { 0x0c, "EGRESS_BYPASS_WINS" },
 	{ 0x11, "MAF_NACK1" }, { 0x12, "MAF_NACK2" }, { 0x14, "LLC_MISSES" },
