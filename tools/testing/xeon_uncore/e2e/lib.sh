@@ -244,11 +244,12 @@ jitter_acted() {
 	[ "${n:-0}" -gt 0 ] || fail "nmi_jitter_us=$us: the model's NMI thread never waited"
 }
 
-# params MODULE: its parameters as insmod arguments (as it was loaded)
+# params MODULE: its parameters as insmod arguments (as it was loaded),
+# each file read by bash, not cat
 params() {
 	local f
 	for f in /sys/module/"$1"/parameters/*; do
-		printf '%s=%s\n' "${f##*/}" "$(cat "$f")"
+		printf '%s=%s\n' "${f##*/}" "$(<"$f")"
 	done
 }
 
