@@ -266,21 +266,21 @@ perf_stat() {
 # time the event was on a counter, on the first matching line.  Read by
 # bash (no program started: tests call it in loops over every box).
 csv_field() {
-	local line pre post pct f
+	local line pre post pct fld
 	slurp "$1" || return
 	for line in "${SLURPED[@]}"; do
 		[[ $line == *",$2,"* ]] || continue
 		# the fields before the name (a count: "VALUE,UNIT"; per
 		# socket: "S0,CPUS,VALUE,UNIT") and after it ("TIME,PCT,...")
 		pre=${line%%",$2,"*} post=${line#*",$2,"}
-		IFS=, read -ra f <<<"$pre,"
+		IFS=, read -ra fld <<<"$pre,"
 		if [ -n "${3:-}" ]; then
-			{ [ ${#f[@]} = 4 ] && [ "${f[0]}" = "S$3" ]; } || continue
+			{ [ ${#fld[@]} = 4 ] && [ "${fld[0]}" = "S$3" ]; } || continue
 		else
-			[ ${#f[@]} = 2 ] || continue
+			[ ${#fld[@]} = 2 ] || continue
 		fi
 		IFS=, read -r _ pct _ <<<"$post"
-		if [ "$4" = value ]; then echo "${f[-2]}"; else echo "$pct"; fi
+		if [ "$4" = value ]; then echo "${fld[-2]}"; else echo "$pct"; fi
 		return 0
 	done
 }
