@@ -303,8 +303,10 @@ static void xu_note_ignored(const struct xu_pmu *xp, const u64 *config,
 		if (g->slice || !ign)
 			continue;
 		/* the slice the encoder names, if it holds them all */
-		if (in && in->word == g->word && !(ign & ~in->mask))
+		if (in && in->word == g->word && !(ign & ~in->mask)) {
 			g = in;
+			why = enc->ignored_in_why;
+		}
 		/* encode runs at every add and del: no locked op once noted */
 		if (test_bit(0, &g->noted) || test_and_set_bit(0, &g->noted))
 			continue;

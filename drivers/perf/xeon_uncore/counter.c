@@ -670,8 +670,9 @@ void xu_box_commit_shared(struct xu_box *box, unsigned long regs)
 }
 
 /*
- * A box whose status register is not used (box->status_bad), in the PMI
- * with its summary bit set, the socket frozen: the counters on the PMI
+ * A box whose status register is not used (box->status_bad) or not
+ * trusted alone (box->status_suspect), in the PMI with its summary bit
+ * set, the socket frozen: the counters on the PMI
  * (interrupting: a throttled one reports no overflow) whose count is
  * below the value last armed or synced (box->armed), which they passed
  * by wrapping.  One
@@ -709,7 +710,9 @@ static unsigned long xu_box_wrapped(struct xu_box *box)
  * read and cleared (the bits read: an overflow after the read sets them
  * again and interrupts again).  A box with no status register is a
  * one-counter box whose summary bit is its overflow; a box whose status
- * is not used, its counters found wrapped (xu_box_wrapped()).  false:
+ * is not used, its counters found wrapped (xu_box_wrapped()); one whose
+ * status read 0 on an overflow once (xu_box_status_lost()), both.  A
+ * counter that wrapped with its bit set is taken once.  false:
  * unreadable.
  */
 bool xu_box_take_status(struct xu_box *box, unsigned long *ovf)
@@ -729,6 +732,8 @@ bool xu_box_take_status(struct xu_box *box, unsigned long *ovf)
 			xu_write_reg(box, xu_box_ovf_clear(box), st);
 	}
 	*ovf = xu_ovf_counters(t, st);
+	if (box->status_suspect)
+		*ovf |= xu_box_wrapped(box);
 	return true;
 }
 
@@ -737,16 +742,19 @@ bool xu_box_take_status(struct xu_box *box, unsigned long *ovf)
  * having read 0 while the global summary bits @sum it reports to were set
  * and no box read under them showed an overflow.  The overflow is not
  * lost: this PMI's wrapped counters are found by reading them
- * (xu_box_wrapped()).  Which guess failed is not known here (the status
- * address, or the summary bit assumed for the box; or another program's
- * counter under the same bit overflowed), so nothing is blamed and the
- * register stays in use; dmesg says once per PMU what was seen.
+ * (xu_box_wrapped()), and so are every later PMI's (box->status_suspect):
+ * a box under a summary bit another box explains is not read around, and
+ * its wrap would be missed.  Which guess failed is not known here (the
+ * status address, or the summary bit assumed for the box; or another
+ * program's counter under the same bit overflowed), so nothing is blamed
+ * and the register stays in use; dmesg says once per PMU what was seen.
  */
 unsigned long xu_box_status_lost(struct xu_box *box, u64 sum)
 {
 	assert_owned(box);
+	box->status_suspect = true;
 	if (!test_bit(1, &box->pmu->noted) && !test_and_set_bit(1, &box->pmu->noted))
-		pr_warn("%s: socket %u: the assumed status MSR %#x reads 0 on an overflow the global summary shows (its bits %#llx): the status address or the box's summary bit is a wrong guess, or another program's counter overflowed; wrapped counters found by reading them; said once\n",
+		pr_warn("%s: socket %u: the assumed status MSR %#x reads 0 on an overflow the global summary shows (summary bits %#llx): the status address or the box's summary bit is a wrong guess, or another program's counter overflowed; wrapped counters found by reading them; said once\n",
 			box->pmu->name, box->sk->id,
 			box->base + box->pmu->type->ovf->status, sum);
 	return xu_box_wrapped(box);

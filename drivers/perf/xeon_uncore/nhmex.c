@@ -1390,8 +1390,8 @@ static const char *nhmex_rbox_encode(const struct xu_box_type *t,
 		enc->ignored[1] &= ~NHMEX_R_IPERF_CFG;
 		if (config[1] & NHMEX_R_IPERF_IG) {
 			enc->ignored[1] |= config[1] & NHMEX_R_IPERF_IG;
-			enc->ignored_why = "iperf_cfg bits 23:22 read zero, writes ignored";
 			enc->ignored_in = &xu_field_iperf_cfg;
+			enc->ignored_in_why = "iperf_cfg bits 23:22 read zero, writes ignored";
 		}
 		break;
 	case NHMEX_R_QLX0:

@@ -247,8 +247,9 @@ struct xu_use {
  * @ignored: bits of the config words that the hardware does not read for
  * this event (a filter or match field of another event): accepted, never
  * programmed, and no hold on a shared register; @ignored_why says which
- * events do read them; @ignored_in, if set, the field (a slice) that
- * holds them, which dmesg names instead of the field it is part of.
+ * events do read them; @ignored_in, if set, a slice that holds some of
+ * them, which dmesg names (with @ignored_in_why) instead of the field it
+ * is part of when it holds all of that field's.
  * @unsure: a field programmed as given, with a value whose meaning no
  * guide we have states (a shared assumption, xeon_uncore_assumed.h):
  * noted once per field, @unsure_why says which value and the guess.
@@ -262,6 +263,7 @@ struct xu_enc {
 	u64 ignored[XU_CONFIG_WORDS];
 	const char *ignored_why;
 	struct xu_field *ignored_in;
+	const char *ignored_in_why;
 	struct xu_field *unsure;
 	const char *unsure_why;
 };
@@ -605,6 +607,11 @@ struct xu_box {
 	bool status_bad;
 	/* in the PMI walk: its assumed status read 0 (xu_socket_overflow()) */
 	bool status_zero;
+	/*
+	 * Its assumed status read 0 on an overflow its summary showed: still
+	 * read, but its PMIs also read the counters (xu_box_take_status())
+	 */
+	bool status_suspect;
 	/* PMI boxes: the value each counter was last armed with */
 	u64 armed[XU_MAX_COUNTERS];
 	struct hrtimer timer;

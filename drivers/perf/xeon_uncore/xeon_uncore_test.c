@@ -1618,10 +1618,10 @@ static void xu_test_mbox_iss_ignored(struct kunit *test)
 		if (!strcmp((*t)->shared[iss].name, "M-box ISS"))
 			break;
 	KUNIT_ASSERT_LT(test, iss, (*t)->nshared);
-	a = kunit_kcalloc(test, 3, sizeof(*a), GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, a);
-	b = a + 1;
-	c = a + 2;
+	a = kunit_kzalloc(test, sizeof(*a), GFP_KERNEL);
+	b = kunit_kzalloc(test, sizeof(*b), GFP_KERNEL);
+	c = kunit_kzalloc(test, sizeof(*c), GFP_KERNEL);
+	KUNIT_ASSERT_TRUE(test, a && b && c);
 	xu_setup_pmu(test, &xp, *t);
 	for (f = (*t)->fields; *f; f++)
 		clear_bit(0, &(*f)->noted);
