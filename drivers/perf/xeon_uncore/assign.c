@@ -279,6 +279,15 @@ int xu_pmu_fields(struct xu_pmu *xp)
 }
 EXPORT_SYMBOL_IF_KUNIT(xu_pmu_fields);
 
+/*
+ * True the first time @f's note @bit is asked for: encode runs at every
+ * add and del, so no locked op once noted.
+ */
+static bool xu_field_first_note(struct xu_field *f, unsigned int bit)
+{
+	return !test_bit(bit, &f->noted) && !test_and_set_bit(bit, &f->noted);
+}
+
 static const char * const xu_config_word[XU_CONFIG_WORDS] = {
 	"config", "config1", "config2",
 };
@@ -307,8 +316,7 @@ static void xu_note_ignored(const struct xu_pmu *xp, const u64 *config,
 			g = in;
 			why = enc->ignored_in_why;
 		}
-		/* encode runs at every add and del: no locked op once noted */
-		if (test_bit(0, &g->noted) || test_and_set_bit(0, &g->noted))
+		if (!xu_field_first_note(g, 0))
 			continue;
 		if (dropped[g->word] & g->mask)
 			why = g->acts_why;
@@ -333,7 +341,7 @@ static void xu_note_unsure(const struct xu_pmu *xp, const u64 *config,
 {
 	struct xu_field *f = enc->unsure;
 
-	if (!f || test_bit(2, &f->noted) || test_and_set_bit(2, &f->noted))
+	if (!f || !xu_field_first_note(f, 2))
 		return;
 	pr_info("%s: %s: programmed as asked, its meaning unconfirmed (%s; config=%#llx config1=%#llx config2=%#llx); noted once per field\n",
 		xp->name, f->attr.attr.name, enc->unsure_why ?: "no guide states it",
@@ -377,7 +385,7 @@ static void xu_supply_needs(const struct xu_pmu *xp, const u64 *config,
 		if (!(cfg[f->word] & f->mask) || (cfg[g->word] & g->mask))
 			continue;
 		cfg[g->word] |= BIT_ULL(__ffs64(g->mask));
-		if (test_bit(1, &f->noted) || test_and_set_bit(1, &f->noted))
+		if (!xu_field_first_note(f, 1))
 			continue;
 		pr_info("%s: %s with %s 0 would count nothing (%s): programmed %s=1 (config=%#llx); noted once per field\n",
 			xp->name, f->attr.attr.name, g->attr.attr.name,

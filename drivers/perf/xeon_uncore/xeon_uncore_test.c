@@ -2147,25 +2147,38 @@ static void xu_test_ignored_noted_once(struct kunit *test)
 }
 
 /*
+ * The 7500's R-box PMU in @xp, each field's note @bit cleared (the notes
+ * are per field, for every PMU of the type).
+ */
+static const struct xu_box_type *xu_test_rbox_notes(struct kunit *test,
+						    struct xu_pmu *xp,
+						    unsigned int bit)
+{
+	const struct xu_box_type *t = xu_test_type(0x2e, "rbox");
+	struct xu_field * const *f;
+
+	KUNIT_ASSERT_NOT_NULL(test, t);
+	xu_setup_pmu(test, xp, t);
+	for (f = t->fields; *f; f++)
+		clear_bit(bit, &(*f)->noted);
+	return t;
+}
+
+/*
  * Bits an encoder says a slice holds (the 7500 R-box's IPERF_CFG 23:22,
  * read zero) are noted on that slice, not on the field it is part of.
  */
 static void xu_test_ignored_in_slice(struct kunit *test)
 {
 	static const u64 cfg[XU_CONFIG_WORDS] = { 0x0, 0xbf | GENMASK_ULL(23, 22) };
-	const struct xu_box_type * const *t;
+	const struct xu_box_type *t;
 	struct xu_field * const *f;
 	struct xu_enc enc;
 	struct xu_pmu xp;
 
-	for (t = xu_nhmex_platform.types; *t && strcmp((*t)->name, "rbox"); t++)
-		;
-	KUNIT_ASSERT_NOT_NULL(test, *t);
-	xu_setup_pmu(test, &xp, *t);
-	for (f = (*t)->fields; *f; f++)
-		clear_bit(0, &(*f)->noted);
+	t = xu_test_rbox_notes(test, &xp, 0);
 	KUNIT_ASSERT_NULL(test, xu_encode(&xp, cfg, &enc));
-	for (f = (*t)->fields; *f; f++)
+	for (f = t->fields; *f; f++)
 		KUNIT_EXPECT_EQ_MSG(test, test_bit(0, &(*f)->noted),
 				    !strcmp((*f)->attr.attr.name, "iperf_cfg"),
 				    "%s", (*f)->attr.attr.name);
@@ -2179,25 +2192,20 @@ static void xu_test_unsure_noted_once(struct kunit *test)
 {
 	static const u64 vna[XU_CONFIG_WORDS] = { 0x0, 0x84 };
 	static const u64 any[XU_CONFIG_WORDS] = { 0x0, 0xc4 };
-	const struct xu_box_type * const *t;
+	const struct xu_box_type *t;
 	struct xu_field * const *f;
 	struct xu_enc enc;
 	struct xu_pmu xp;
 	unsigned int round;
 
-	for (t = xu_nhmex_platform.types; *t && strcmp((*t)->name, "rbox"); t++)
-		;
-	KUNIT_ASSERT_NOT_NULL(test, *t);
-	xu_setup_pmu(test, &xp, *t);
-	for (f = (*t)->fields; *f; f++)
-		clear_bit(2, &(*f)->noted);
+	t = xu_test_rbox_notes(test, &xp, 2);
 	KUNIT_ASSERT_NULL(test, xu_encode(&xp, vna, &enc));
-	for (f = (*t)->fields; *f; f++)
+	for (f = t->fields; *f; f++)
 		KUNIT_EXPECT_FALSE_MSG(test, test_bit(2, &(*f)->noted), "%s",
 				       (*f)->attr.attr.name);
 	for (round = 0; round < 2; round++) {
 		KUNIT_ASSERT_NULL(test, xu_encode(&xp, any, &enc));
-		for (f = (*t)->fields; *f; f++)
+		for (f = t->fields; *f; f++)
 			KUNIT_EXPECT_EQ_MSG(test, test_bit(2, &(*f)->noted),
 					    !strcmp((*f)->attr.attr.name, "iperf_cfg"),
 					    "%s, round %u", (*f)->attr.attr.name, round);
