@@ -3,8 +3,8 @@
  * xeon_uncore_sim module: its parameters, the one model instance the
  * driver programs through xeon_uncore_sim_msr_ops, and the debugfs files
  * under /sys/kernel/debug/xeon_uncore_sim/ (formats in
- * Documentation/admin-guide/perf/xeon-uncore.rst).  The register engine is
- * in sim_core.c.
+ * Documentation/dev-tools/xeon-uncore.rst).  The register engine is in
+ * sim_core.c.
  */
 #define pr_fmt(fmt) KBUILD_MODNAME ": " fmt
 
