@@ -93,8 +93,23 @@ skip_test() {
 	echo "ok $_n - $1 # SKIP $2"
 }
 
+# guest_cost: the guest's busy CPU time (USER_HZ ticks, every vCPU) and
+# processes forked since boot, from /proc/stat (no process of its own)
+guest_cost() {
+	local k a b c d e _ busy=0 forks=0
+	# cpu: user nice system idle iowait irq softirq ...
+	while read -r k a b c _ _ d e _; do
+		case $k in
+		cpu) busy=$((a + b + c + d + e)) ;;
+		processes) forks=$a ;;
+		esac
+	done </proc/stat
+	echo "$busy $forks"
+}
+
 run_test() {
-	local name=$1 fn=$2 v t0=$SECONDS
+	local name=$1 fn=$2 v t0=$SECONDS c0 c1
+	c0=$(guest_cost)
 	# shellcheck disable=SC2053 # XU_TEST is a glob
 	if [ -n "${XU_TEST:-}" ] && [[ $name != $XU_TEST ]]; then
 		skip_test "$name" "not in XU_TEST"
@@ -126,7 +141,10 @@ run_test() {
 		echo "not ok $_n - $name # $_why"
 		sed 's/^/#   /' "$XU_TMP/$_n.log" | tail -20
 	fi
-	echo "# time: $((SECONDS - t0)) s"
+	read -ra c1 <<<"$(guest_cost)"
+	read -ra c0 <<<"$c0"
+	# the vCPUs' busy time: what the test costs the host (TCG)
+	echo "# time: $((SECONDS - t0)) s, guest CPU $(((c1[0] - c0[0]) / 100)) s, $((c1[1] - c0[1])) processes"
 }
 
 # foreign_found: controls the driver found rewritten (stats), all sockets
