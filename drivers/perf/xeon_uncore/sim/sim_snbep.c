@@ -1295,6 +1295,25 @@ static bool v2_status_rw;
 module_param(v2_status_rw, bool, 0644);
 MODULE_PARM_DESC(v2_status_rw, "E5-2600 v2: the assumed U-box, PCU and C-box status MSRs hold another register, plain read-write: read back what was written, never set by overflows");
 
+/*
+ * Which C-boxes' assumed status v2_status_rw makes that register (bit n:
+ * C-box n; the U-box's and PCU's always), so that a C-box whose guess is
+ * wrong can sit beside one whose guess holds under the summary bit they
+ * share.  Set it with v2_status_rw, before the driver loads.
+ */
+static uint v2_status_rw_cboxes = GENMASK(V2_CBOXES - 1, 0);
+module_param(v2_status_rw_cboxes, uint, 0644);
+MODULE_PARM_DESC(v2_status_rw_cboxes, "E5-2600 v2: the C-boxes (bit n: C-box n) whose assumed status v2_status_rw makes a read-write register (default all); the U-box's and PCU's always");
+
+/* Whether @b's assumed status is v2_status_rw's register. */
+static bool v2_status_is_rw(const struct sim_box *b)
+{
+	if (!READ_ONCE(v2_status_rw))
+		return false;
+	return b->tidx != SNBEP_CBOX ||
+	       (b->idx < V2_CBOXES && (READ_ONCE(v2_status_rw_cboxes) & BIT(b->idx)));
+}
+
 static u64 v2_guessed_read(struct sim_socket *s, struct sim_box *b, unsigned int n)
 {
 	const struct ivbep_ovf *o = b->type->priv;
@@ -1309,7 +1328,7 @@ static const char *v2_guessed_write(struct sim_socket *s, struct sim_box *b,
 
 	if (READ_ONCE(v2_status_other))
 		return NULL;
-	if (READ_ONCE(v2_status_rw)) {
+	if (v2_status_is_rw(b)) {
 		b->reg[o->status_row][n] = val;
 		return NULL;
 	}
@@ -1344,7 +1363,7 @@ static void v2_overflow(struct sim_socket *s, struct sim_box *b, unsigned int n)
 	if (sum == XU_ASSUMED_IVBEP_OV_R3_1 && READ_ONCE(v2_one_rq_bit))
 		sum = XU_ASSUMED_IVBEP_OV_R3_0;
 	/* a read-write register of another function (v2_status_rw) is not set */
-	if (!READ_ONCE(v2_status_rw) || !v2_status_guessed(sb, o->status_row))
+	if (!v2_status_is_rw(sb) || !v2_status_guessed(sb, o->status_row))
 		sb->reg[o->status_row][0] |= BIT_ULL(o->bit0 + n);
 	ubox_of(s)->reg[U_GST][0] |= sum;
 }
