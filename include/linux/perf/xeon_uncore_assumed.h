@@ -201,7 +201,8 @@
  * wrong).  Confirm: overflow a counter of the box with ov_en and read the
  * address; and neither kernel log line after a sampling session.  The
  * model can lack them (v2_status_gp) or hold another register there
- * (v2_status_other; v2_status_rw, read-write).
+ * (v2_status_other; v2_status_rw, read-write, for the C-boxes of
+ * v2_status_rw_cboxes only).
  */
 #define XU_ASSUMED_IVBEP_U_BOX_STATUS	0xc15
 #define XU_ASSUMED_IVBEP_PCU_BOX_STATUS	0xc35
