@@ -288,6 +288,20 @@ class Output(unittest.TestCase):
         self.assertIsNone(bad['value'])
         self.assertIn('refused', bad['error'])
 
+    def test_json_gives_the_count_back(self):
+        """value * seconds / 64 B is the count: seconds is not rounded
+        (e2e/metrics saw 2000.003 lines for 2000 at 6 decimals)"""
+        secs = 0.2693151234567
+        m = metric('snbep', 'mem.write_bw')
+        d = {(0, 'uncore_imc_0', 'cas_count_write'): xm.Reading(2000, 9, 9)}
+        rows = stat.values([m], {'uncore_imc_0': None}, [0], d, secs)
+        out = io.StringIO()
+        stat.json_line(out, secs, secs, rows, 'snbep')
+        o = json.loads(out.getvalue())
+        for v in o['values']:
+            self.assertEqual(round(v['value'] * o['seconds'] * 1e6 / 64, 9),
+                             2000)
+
     def test_csv(self):
         out = io.StringIO()
         rows = self.rows()
