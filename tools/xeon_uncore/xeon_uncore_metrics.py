@@ -268,10 +268,12 @@ class Metric:
     over the instances of a socket (or of every socket for the total)}, and
     s, the seconds; per_instance: also a value per instance (channel,
     controller, link); sources: citations; excludes: what it does not
-    count."""
+    count; add_sockets: the total is the sum of the sockets' values (a
+    mean number of cores in a state), not the formula over every socket's
+    counts summed (right for rates and ratios)."""
 
     def __init__(self, name, unit, box, events, calc, formula, sources,
-                 excludes, per_instance=False):
+                 excludes, per_instance=False, add_sockets=False):
         self.name = name
         self.group = name.split('.')[0]
         self.unit = unit
@@ -282,6 +284,7 @@ class Metric:
         self.sources = sources
         self.excludes = excludes
         self.per_instance = per_instance
+        self.add_sockets = add_sockets
 
     def value(self, counts, seconds):
         if not seconds or seconds <= 0:
@@ -333,7 +336,8 @@ def _e5_metrics():
             'POWER_STATE_OCCUPANCY(occ_sel=%d) / PCU clockticks: the mean '
             'number of the socket\'s cores in %s' % (sel, st.upper()),
             [pcu], 'threads (it counts cores); package C-states; the time '
-            'share of one core (divide by the socket\'s cores)'))
+            'share of one core (divide by the socket\'s cores)',
+            add_sockets=True))
     return ms
 
 
@@ -550,4 +554,26 @@ def evaluate(metric, readings, seconds):
         counts[key] += est
         scaled = scaled or r.scaled
     return {'value': metric.value(counts, seconds), 'scaled': scaled,
+            'error': None}
+
+
+def evaluate_total(metric, by_socket, seconds):
+    """metric's value over every socket, by_socket {socket: readings as
+    evaluate takes them}: the formula over the counts of every socket, or
+    for add_sockets metrics the sum of the sockets' values"""
+    if not metric.add_sockets:
+        merged = {}
+        for s, rd in by_socket.items():
+            for (inst, key), r in rd.items():
+                merged[(s, inst), key] = r
+        return evaluate(metric, merged, seconds)
+    vs = [evaluate(metric, rd, seconds) for _, rd in sorted(by_socket.items())]
+    errs = [v['error'] for v in vs if v['error']]
+    scaled = any(v['scaled'] for v in vs)
+    if not vs or errs:
+        return {'value': None, 'scaled': scaled,
+                'error': '; '.join(errs) or 'missing: no socket'}
+    if any(v['value'] is None for v in vs):
+        return {'value': None, 'scaled': scaled, 'error': None}
+    return {'value': sum(v['value'] for v in vs), 'scaled': scaled,
             'error': None}

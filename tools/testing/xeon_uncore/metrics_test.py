@@ -288,6 +288,28 @@ class Output(unittest.TestCase):
         self.assertIsNone(bad['value'])
         self.assertIn('refused', bad['error'])
 
+    def test_totals(self):
+        """the total of a mean number of cores is the sockets' sum (3 + 1
+        cores in C0), of a bandwidth the counts' (the sockets' sum too),
+        of a ratio the ratio of the summed counts"""
+        c0 = metric('snbep', 'power.cores_c0')
+        occ, clk = c0.events['occ'], c0.events['clk']
+        d = {(0, 'uncore_pcu', occ): xm.Reading(3000, 9, 9),
+             (0, 'uncore_pcu', clk): xm.Reading(1000, 9, 9),
+             (1, 'uncore_pcu', occ): xm.Reading(1000, 9, 9),
+             (1, 'uncore_pcu', clk): xm.Reading(1000, 9, 9)}
+        rows = {r['socket']: r['value'] for r in
+                stat.values([c0], {'uncore_pcu': None}, [0, 1], d, 1.0)}
+        self.assertEqual(rows, {0: 3.0, 1: 1.0, 'all': 4.0})
+        hr = metric('nhmex', 'llc.hit_ratio')
+        d = {(0, 'uncore_cbox_0', 'llc_hits'): xm.Reading(90, 9, 9),
+             (0, 'uncore_cbox_0', 'llc_misses'): xm.Reading(10, 9, 9),
+             (1, 'uncore_cbox_0', 'llc_hits'): xm.Reading(0, 9, 9),
+             (1, 'uncore_cbox_0', 'llc_misses'): xm.Reading(100, 9, 9)}
+        rows = {r['socket']: r['value'] for r in
+                stat.values([hr], {'uncore_cbox_0': None}, [0, 1], d, 1.0)}
+        self.assertEqual(rows, {0: 90.0, 1: 0.0, 'all': 45.0})
+
     def test_json_gives_the_count_back(self):
         """value * seconds / 64 B is the count: seconds is not rounded
         (e2e/metrics saw 2000.003 lines for 2000 at 6 decimals)"""
