@@ -268,12 +268,13 @@ class Metric:
     over the instances of a socket (or of every socket for the total)}, and
     s, the seconds; per_instance: also a value per instance (channel,
     controller, link); sources: citations; excludes: what it does not
-    count; add_sockets: the total is the sum of the sockets' values (a
-    mean number of cores in a state), not the formula over every socket's
-    counts summed (right for rates and ratios)."""
+    count; total: how the value over every socket is made: 'counts', the
+    formula over every socket's counts summed (rates, bandwidths, ratios);
+    'sum', the sum of the sockets' values (a mean number of cores in a
+    state); None, no total (a clock: the sockets' are not added)."""
 
     def __init__(self, name, unit, box, events, calc, formula, sources,
-                 excludes, per_instance=False, add_sockets=False):
+                 excludes, per_instance=False, total='counts'):
         self.name = name
         self.group = name.split('.')[0]
         self.unit = unit
@@ -284,7 +285,7 @@ class Metric:
         self.sources = sources
         self.excludes = excludes
         self.per_instance = per_instance
-        self.add_sockets = add_sockets
+        self.total = total
 
     def value(self, counts, seconds):
         if not seconds or seconds <= 0:
@@ -337,7 +338,7 @@ def _e5_metrics():
             'number of the socket\'s cores in %s' % (sel, st.upper()),
             [pcu], 'threads (it counts cores); package C-states; the time '
             'share of one core (divide by the socket\'s cores)',
-            add_sockets=True))
+            total='sum'))
     return ms
 
 
@@ -361,8 +362,10 @@ def _nhmex_metrics():
         Metric('mem.write_bw', 'MB/s', 'mbox_*', {'wr': 'bbox_cmds_write'},
                lambda c, s: bandwidth(c['wr'], s),
                'bbox_cmds_write * 64 B / s', [mbox],
-               'as read_bw: per M-box, B-box commands only',
-               per_instance=True),
+               'as read_bw: per M-box, B-box commands only.  Asked with '
+               'read_bw, the two take turns (they need different values '
+               'of the one ZDP_CTL_FVC command field, REF 3.11): both are '
+               'then scaled, and marked so', per_instance=True),
         Metric('llc.lookups', 'lookups/s', 'cbox_*',
                {'hit': 'llc_hits', 'miss': 'llc_misses'},
                lambda c, s: per_second(c['hit'] + c['miss'], s),
@@ -427,7 +430,8 @@ def _l3_metrics():
                 'empty': 'fsb_ioq_empty_cycles'},
                lambda c, s: per_second(c['busy'] + c['empty'], s) / 1e6,
                '(fsb_ioq_busy_cycles + fsb_ioq_empty_cycles) / s / 10^6',
-               [fsb], 'nothing: it is the bus clock'),
+               [fsb], 'nothing: it is the bus clock (per socket, no total)',
+               total=None),
         Metric('link.fsb_busy', '%', 'l3',
                {'busy': 'fsb_ioq_busy_cycles',
                 'empty': 'fsb_ioq_empty_cycles'},
@@ -560,8 +564,10 @@ def evaluate(metric, readings, seconds):
 def evaluate_total(metric, by_socket, seconds):
     """metric's value over every socket, by_socket {socket: readings as
     evaluate takes them}: the formula over the counts of every socket, or
-    for add_sockets metrics the sum of the sockets' values"""
-    if not metric.add_sockets:
+    for total='sum' metrics the sum of the sockets' values"""
+    if metric.total is None:
+        return None
+    if metric.total == 'counts':
         merged = {}
         for s, rd in by_socket.items():
             for (inst, key), r in rd.items():

@@ -309,6 +309,13 @@ class Output(unittest.TestCase):
         rows = {r['socket']: r['value'] for r in
                 stat.values([hr], {'uncore_cbox_0': None}, [0, 1], d, 1.0)}
         self.assertEqual(rows, {0: 90.0, 1: 0.0, 'all': 45.0})
+        # a bus clock: per socket, no total (not 400 MHz for two 200s)
+        fc = metric('tulsa', 'link.fsb_clock')
+        d = {(s, 'uncore_l3', fc.events[k]): xm.Reading(100000000, 9, 9)
+             for s in (0, 1) for k in ('busy', 'empty')}
+        rows = {r['socket']: r['value'] for r in
+                stat.values([fc], {'uncore_l3': None}, [0, 1], d, 1.0)}
+        self.assertEqual(rows, {0: 200.0, 1: 200.0})
 
     def test_json_gives_the_count_back(self):
         """value * seconds / 64 B is the count: seconds is not rounded
