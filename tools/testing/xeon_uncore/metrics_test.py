@@ -1,0 +1,394 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0
+"""Host unit tests of xeon-uncore-stat and its metrics module (no guest):
+each formula against a value computed by hand, the part detection, the
+events each metric names against the driver's sources, scaled and
+refused/missing values, and the JSON, CSV and table outputs.
+
+Run: python3 tools/testing/xeon_uncore/metrics_test.py [-v]
+     (--harness: a line a test, as run-tests' harness part reads them)
+"""
+import csv
+import importlib.machinery
+import importlib.util
+import io
+import json
+import os
+import re
+import sys
+import unittest
+
+TREE = os.path.realpath(os.path.join(os.path.dirname(__file__), '..', '..', '..'))
+TOOLS = os.path.join(TREE, 'tools', 'xeon_uncore')
+DRIVER = os.path.join(TREE, 'drivers', 'perf', 'xeon_uncore')
+sys.path.insert(0, TOOLS)
+import xeon_uncore_metrics as xm  # noqa: E402
+
+
+def load_stat():
+    path = os.path.join(TOOLS, 'xeon-uncore-stat')
+    loader = importlib.machinery.SourceFileLoader('xeon_uncore_stat', path)
+    spec = importlib.util.spec_from_loader('xeon_uncore_stat', loader)
+    mod = importlib.util.module_from_spec(spec)
+    loader.exec_module(mod)
+    return mod
+
+
+stat = load_stat()
+
+
+def metric(part, name):
+    ms = [m for m in xm.metrics_of(part) if m.name == name]
+    assert len(ms) == 1, (part, name)
+    return ms[0]
+
+
+# (family's part, metric, counts, seconds, value by hand)
+CASES = [
+    # 1,000,000 CAS * 64 B over 2 s = 32,000,000 B/s = 32 MB/s
+    ('snbep', 'mem.read_bw', {'rd': 1000000}, 2.0, 32.0),
+    # 500,000 * 64 B / 0.5 s = 64 MB/s
+    ('snbep', 'mem.write_bw', {'wr': 500000}, 0.5, 64.0),
+    ('snbep', 'link.drs_data_flits', {'drs': 3000}, 1.5, 2000.0),
+    ('snbep', 'link.ncb_data_flits', {'ncb': 10}, 0.25, 40.0),
+    # 12,000 core-cycles in C0 over 4,000 PCU cycles: 3 cores on average
+    ('snbep', 'power.cores_c0', {'occ': 12000, 'clk': 4000}, 1.0, 3.0),
+    ('snbep', 'power.cores_c3', {'occ': 2000, 'clk': 4000}, 1.0, 0.5),
+    ('snbep', 'power.cores_c6', {'occ': 0, 'clk': 4000}, 1.0, 0.0),
+    # 15,625 lines * 64 B = 1,000,000 B in 1 s
+    ('nhmex', 'mem.read_bw', {'rd': 15625}, 1.0, 1.0),
+    ('nhmex', 'mem.write_bw', {'wr': 31250}, 4.0, 0.5),
+    # (300 + 100) / 2 s
+    ('nhmex', 'llc.lookups', {'hit': 300, 'miss': 100}, 2.0, 200.0),
+    ('nhmex', 'llc.misses', {'miss': 100}, 2.0, 50.0),
+    # 300 / (300 + 100)
+    ('nhmex', 'llc.hit_ratio', {'hit': 300, 'miss': 100}, 2.0, 75.0),
+    ('nhmex', 'io.ioh_requests', {'ioh': 7}, 0.5, 14.0),
+    ('nhmex', 'link.port0_tx_flits', {'f': 1000}, 4.0, 250.0),
+    ('nhmex', 'link.port1_tx_flits', {'f': 1}, 0.001, 1000.0),
+    ('nhmex', 'link.port2_tx_flits', {'f': 0}, 1.0, 0.0),
+    ('nhmex', 'link.port3_tx_flits', {'f': 5}, 5.0, 1.0),
+    ('tulsa', 'llc.lookups', {'req': 900}, 3.0, 300.0),
+    ('tulsa', 'llc.fills', {'fill': 90}, 3.0, 30.0),
+    # 150e6 + 50e6 bus clocks in 1 s: 200 MHz
+    ('tulsa', 'link.fsb_clock', {'busy': 150000000, 'empty': 50000000}, 1.0,
+     200.0),
+    ('tulsa', 'link.fsb_busy', {'busy': 150, 'empty': 50}, 1.0, 75.0),
+    ('tulsa', 'link.fsb_data_own', {'drdy': 20, 'busy': 150, 'empty': 50},
+     1.0, 10.0),
+    ('tulsa', 'link.fsb_data_other', {'odrdy': 40, 'busy': 150,
+                                      'empty': 50}, 1.0, 20.0),
+]
+
+
+class Formulas(unittest.TestCase):
+    """one test per formula (added below, test_formula_<part>_<metric>)"""
+
+    def test_every_metric_has_a_case(self):
+        have = {(xm.FAMILY[p], n) for p, n, _, _, _ in CASES}
+        for fam, ms in xm.METRICS.items():
+            for m in ms:
+                self.assertIn((fam, m.name), have,
+                              'no hand-computed case for %s %s' % (fam, m.name))
+
+    def test_ratios_without_denominator_are_none(self):
+        self.assertIsNone(metric('nhmex', 'llc.hit_ratio').value(
+            {'hit': 0, 'miss': 0}, 1.0))
+        self.assertIsNone(metric('snbep', 'power.cores_c0').value(
+            {'occ': 5, 'clk': 0}, 1.0))
+        self.assertIsNone(metric('snbep', 'mem.read_bw').value({'rd': 5}, 0))
+
+
+def _case(part, name, counts, seconds, want):
+    def t(self):
+        m = metric(part, name)
+        self.assertEqual(sorted(counts), sorted(m.events))
+        self.assertAlmostEqual(m.value(counts, seconds), want, places=9)
+    return t
+
+
+for _p, _n, _c, _s, _w in CASES:
+    setattr(Formulas, 'test_formula_%s_%s' % (_p, _n.replace('.', '_')),
+            _case(_p, _n, _c, _s, _w))
+
+
+class Tables(unittest.TestCase):
+    def test_same_metrics_within_a_family(self):
+        for a, b in (('tulsa', 'dunnington'), ('nhmex', 'wsmex'),
+                     ('snbep', 'ivbep')):
+            self.assertEqual([m.name for m in xm.metrics_of(a)],
+                             [m.name for m in xm.metrics_of(b)])
+
+    def test_every_metric_documented(self):
+        for fam, ms in xm.METRICS.items():
+            for m in ms:
+                self.assertIn(m.group, xm.GROUPS)
+                self.assertTrue(m.sources and all(s.startswith('REF ')
+                                                  for s in m.sources), m.name)
+                self.assertTrue(m.excludes and m.formula and m.unit, m.name)
+
+    def test_unanswered_groups_are_said(self):
+        for part in xm.PART_NAME:
+            have = {m.group for m in xm.metrics_of(part)}
+            said = {g.split(' ')[0] for g in xm.unoffered(part)}
+            for g in xm.GROUPS:
+                self.assertTrue(g in have or g in said, (part, g))
+        self.assertEqual(set(xm.unoffered('tulsa', ['mem'])), {'mem'})
+        self.assertEqual(xm.unoffered('snbep', ['mem']), {})
+
+    def test_events_exist_in_the_driver(self):
+        """a named event a metric uses is one the driver's box defines
+        (its source: XU_EVENT / NHMEX_BEV / .name), a term is one of its
+        format fields (XU_FIELD's sysfs name)"""
+        src = {'e5': 'snbep.c', 'nhmex': 'nhmex.c', 'l3': 'l3.c'}
+        for fam, ms in xm.METRICS.items():
+            with open(os.path.join(DRIVER, src[fam])) as f:
+                text = f.read()
+            names = set(re.findall(r'(?:XU_EVENT|NHMEX_BEV)\("([^"]+)"', text))
+            names |= set(re.findall(r'\.name = "([a-z0-9_.]+)"', text))
+            fields = set(re.findall(r'XU_FIELD\(\w+,\s*(\w+),', text))
+            for m in ms:
+                for spec in m.events.values():
+                    if '=' in spec:
+                        for term in spec.split(','):
+                            self.assertIn(term.split('=')[0], fields,
+                                          '%s: %s' % (m.name, spec))
+                    else:
+                        self.assertIn(spec, names, '%s: %s' % (m.name, spec))
+
+
+CPUINFO = '''processor\t: 0
+vendor_id\t: GenuineIntel
+cpu family\t: %d
+model\t\t: %d
+model name\t: Intel(R) Xeon(R) CPU
+stepping\t: 2
+
+processor\t: 1
+cpu family\t: 99
+'''
+
+
+class Detect(unittest.TestCase):
+    def test_from_cpuinfo(self):
+        for (fam, model), (part, _) in xm.PART_OF_CPU.items():
+            info = xm.cpuinfo(CPUINFO % (fam, model))
+            self.assertEqual(xm.detect_part(info, [])[0], part)
+
+    def test_from_pmu_names(self):
+        info = xm.cpuinfo(CPUINFO % (6, 0x55))          # not one of ours
+        e5 = ['uncore_ubox', 'uncore_pcu', 'uncore_cbox_0', 'uncore_imc_0',
+              'uncore_qpi_0']
+        nhm = ['uncore_wbox', 'uncore_ubox', 'uncore_mbox_0'] + \
+            ['uncore_cbox_%d' % i for i in range(8)]
+        for names, want in ((e5, 'snbep'), (e5 + ['uncore_irp'], 'ivbep'),
+                            (nhm, 'nhmex'),
+                            (nhm + ['uncore_cbox_8', 'uncore_cbox_9'], 'wsmex'),
+                            (['uncore_l3'], 'l3'), (['uncore_foo'], None),
+                            ([], None)):
+            self.assertEqual(xm.detect_part(info, names)[0], want, names)
+        # the l3 family without the CPU: the family's metrics
+        self.assertEqual([m.name for m in xm.metrics_of('l3')],
+                         [m.name for m in xm.metrics_of('tulsa')])
+
+    def test_instances_sorted_by_number(self):
+        names = ['uncore_imc_10', 'uncore_imc_2', 'uncore_qpi_0', 'uncore_imc_0']
+        self.assertEqual(xm.instances('imc_*', names),
+                         ['uncore_imc_0', 'uncore_imc_2', 'uncore_imc_10'])
+        self.assertEqual(xm.instances('pcu', ['uncore_pcu']), ['uncore_pcu'])
+
+    def test_encode(self):
+        fm = {'event': 'config:0-7', 'umask': 'config:8-15',
+              'occ_sel': 'config:14-15', 'fvc': 'config1:0-31'}
+        ev = {'cas_count_read': 'event=0x04,umask=0x03'}
+        self.assertEqual(xm.encode('x', fm, ev, 'cas_count_read'), (0x304, 0, 0))
+        self.assertEqual(xm.encode('x', fm, ev, 'event=0x80,occ_sel=3'),
+                         (0xc080, 0, 0))
+        self.assertEqual(xm.encode('x', fm, ev, 'fvc=0x2800'), (0, 0x2800, 0))
+        with self.assertRaises(ValueError):
+            xm.encode('x', fm, ev, 'nope=1')
+
+
+class Scaled(unittest.TestCase):
+    def test_reading(self):
+        r = xm.Reading(100, 2000, 1000)
+        self.assertTrue(r.scaled)
+        self.assertEqual(r.estimate(), 200)
+        full = xm.Reading(100, 2000, 2000)
+        self.assertFalse(full.scaled)
+        self.assertEqual(full.estimate(), 100)
+        self.assertIsNone(xm.Reading(0, 2000, 0).estimate())
+        self.assertIsNone(xm.Reading(error='refused').estimate())
+
+    def test_evaluate(self):
+        m = metric('snbep', 'mem.read_bw')
+        # channel 0 ran half the time: its 1000 CAS are taken as 2000
+        rd = {('imc_0', 'rd'): xm.Reading(1000, 10, 5),
+              ('imc_1', 'rd'): xm.Reading(1000, 10, 10)}
+        v = xm.evaluate(m, rd, 1.0)
+        self.assertTrue(v['scaled'])
+        self.assertIsNone(v['error'])
+        self.assertAlmostEqual(v['value'], 3000 * 64 / 1e6)
+        rd[('imc_1', 'rd')] = xm.Reading(error='refused: errno 16')
+        v = xm.evaluate(m, rd, 1.0)
+        self.assertIsNone(v['value'])
+        self.assertEqual(v['error'], 'refused: errno 16')
+        v = xm.evaluate(m, {}, 1.0)
+        self.assertIsNone(v['value'])
+        self.assertTrue(v['error'].startswith('missing'))
+        v = xm.evaluate(m, {('imc_0', 'rd'): xm.Reading(0, 10, 0)}, 1.0)
+        self.assertIsNone(v['value'])
+        self.assertIn('never on a counter', v['error'])
+
+
+class Output(unittest.TestCase):
+    """values() over two sockets of an E5 with two channels; socket 1's
+    channel 1 refused, socket 0's channel 0 multiplexed"""
+
+    def rows(self):
+        pmus = {'uncore_imc_0': None, 'uncore_imc_1': None}
+        ms = [metric('snbep', 'mem.read_bw')]
+        d = {(0, 'uncore_imc_0', 'cas_count_read'): xm.Reading(500, 10, 5),
+             (0, 'uncore_imc_1', 'cas_count_read'): xm.Reading(1000, 10, 10),
+             (1, 'uncore_imc_0', 'cas_count_read'): xm.Reading(3000, 10, 10),
+             (1, 'uncore_imc_1', 'cas_count_read'):
+                 xm.Reading(error='refused: uncore_imc_1: errno 16')}
+        return stat.values(ms, pmus, [0, 1], d, 2.0)
+
+    def test_values(self):
+        rows = {(r['socket'], r['instance']): r for r in self.rows()}
+        self.assertEqual(len(rows), 2 + 1 + 4)
+        s0 = rows[(0, None)]
+        # (500 * 10/5 + 1000) * 64 B / 2 s
+        self.assertAlmostEqual(s0['value'], 2000 * 64 / 2 / 1e6)
+        self.assertTrue(s0['scaled'])
+        self.assertFalse(rows[(0, 'imc_1')]['scaled'])
+        self.assertAlmostEqual(rows[(1, 'imc_0')]['value'], 3000 * 64 / 2e6)
+        for k in ((1, None), ('all', None), (1, 'imc_1')):
+            self.assertIsNone(rows[k]['value'], k)
+            self.assertIn('refused', rows[k]['error'])
+
+    def test_json_lines(self):
+        out = io.StringIO()
+        rows = self.rows()
+        stat.json_line(out, 0.5, 0.5, rows, 'snbep')
+        stat.json_line(out, 1.0, 0.5, rows, 'snbep')
+        lines = out.getvalue().splitlines()
+        self.assertEqual(len(lines), 2)
+        o = json.loads(lines[1])
+        self.assertEqual(set(o), {'time', 'seconds', 'part', 'values'})
+        self.assertEqual(o['time'], 1.0)
+        self.assertEqual(o['part'], 'snbep')
+        v = o['values'][0]
+        self.assertEqual(set(v), {'socket', 'instance', 'metric', 'unit',
+                                  'value', 'scaled', 'error'})
+        self.assertEqual((v['socket'], v['metric'], v['unit'], v['scaled']),
+                         (0, 'mem.read_bw', 'MB/s', True))
+        bad = [x for x in o['values'] if x['socket'] == 'all'][0]
+        self.assertIsNone(bad['value'])
+        self.assertIn('refused', bad['error'])
+
+    def test_totals(self):
+        """the total of a mean number of cores is the sockets' sum (3 + 1
+        cores in C0), of a bandwidth the counts' (the sockets' sum too),
+        of a ratio the ratio of the summed counts"""
+        c0 = metric('snbep', 'power.cores_c0')
+        occ, clk = c0.events['occ'], c0.events['clk']
+        d = {(0, 'uncore_pcu', occ): xm.Reading(3000, 9, 9),
+             (0, 'uncore_pcu', clk): xm.Reading(1000, 9, 9),
+             (1, 'uncore_pcu', occ): xm.Reading(1000, 9, 9),
+             (1, 'uncore_pcu', clk): xm.Reading(1000, 9, 9)}
+        rows = {r['socket']: r['value'] for r in
+                stat.values([c0], {'uncore_pcu': None}, [0, 1], d, 1.0)}
+        self.assertEqual(rows, {0: 3.0, 1: 1.0, 'all': 4.0})
+        hr = metric('nhmex', 'llc.hit_ratio')
+        d = {(0, 'uncore_cbox_0', 'llc_hits'): xm.Reading(90, 9, 9),
+             (0, 'uncore_cbox_0', 'llc_misses'): xm.Reading(10, 9, 9),
+             (1, 'uncore_cbox_0', 'llc_hits'): xm.Reading(0, 9, 9),
+             (1, 'uncore_cbox_0', 'llc_misses'): xm.Reading(100, 9, 9)}
+        rows = {r['socket']: r['value'] for r in
+                stat.values([hr], {'uncore_cbox_0': None}, [0, 1], d, 1.0)}
+        self.assertEqual(rows, {0: 90.0, 1: 0.0, 'all': 45.0})
+        # a bus clock: per socket, no total (not 400 MHz for two 200s)
+        fc = metric('tulsa', 'link.fsb_clock')
+        d = {(s, 'uncore_l3', fc.events[k]): xm.Reading(100000000, 9, 9)
+             for s in (0, 1) for k in ('busy', 'empty')}
+        rows = {r['socket']: r['value'] for r in
+                stat.values([fc], {'uncore_l3': None}, [0, 1], d, 1.0)}
+        self.assertEqual(rows, {0: 200.0, 1: 200.0})
+
+    def test_json_gives_the_count_back(self):
+        """value * seconds / 64 B is the count: seconds is not rounded
+        (e2e/metrics saw 2000.003 lines for 2000 at 6 decimals)"""
+        secs = 0.2693151234567
+        m = metric('snbep', 'mem.write_bw')
+        d = {(0, 'uncore_imc_0', 'cas_count_write'): xm.Reading(2000, 9, 9)}
+        rows = stat.values([m], {'uncore_imc_0': None}, [0], d, secs)
+        out = io.StringIO()
+        stat.json_line(out, secs, secs, rows, 'snbep')
+        o = json.loads(out.getvalue())
+        for v in o['values']:
+            self.assertEqual(round(v['value'] * o['seconds'] * 1e6 / 64, 9),
+                             2000)
+
+    def test_csv(self):
+        out = io.StringIO()
+        rows = self.rows()
+        stat.csv_rows(out, 0.5, 0.5, rows, True)
+        stat.csv_rows(out, 1.0, 0.5, rows, False)
+        got = list(csv.reader(io.StringIO(out.getvalue())))
+        self.assertEqual(tuple(got[0]), stat.CSV_FIELDS)
+        self.assertEqual(len(got), 1 + 2 * len(rows))
+        first = dict(zip(got[0], got[1]))
+        self.assertEqual((first['socket'], first['metric'], first['scaled']),
+                         ('0', 'mem.read_bw', '1'))
+        self.assertAlmostEqual(float(first['value']), 0.064)
+        bad = [dict(zip(got[0], r)) for r in got[1:] if r[2] == 'all'][0]
+        self.assertEqual(bad['value'], '')
+        self.assertIn('refused', bad['error'])
+
+    def test_table(self):
+        out = io.StringIO()
+        stat.table(out, 1.0, 1.0, self.rows(), True)
+        lines = out.getvalue().splitlines()
+        self.assertTrue(lines[0].startswith('# time'))
+        s0 = [ln for ln in lines[1:] if ln.split()[1:3] == ['0', '-']][0]
+        self.assertRegex(s0, r' 0\.06\* MB/s$')
+        s1 = [ln for ln in lines[1:] if ln.split()[1:3] == ['1', '-']][0]
+        self.assertIn('refused', s1)
+        self.assertNotRegex(s1, r'MB/s$')
+
+
+class HarnessResult(unittest.TestResult):
+    """run-tests' harness lines: "ok   metrics: NAME", "FAIL metrics: NAME"
+    (then the failure, indented)"""
+
+    def addSuccess(self, test):
+        super().addSuccess(test)
+        print('ok   metrics: %s' % test.id().split('.', 1)[1])
+
+    def _bad(self, test, err):
+        print('FAIL metrics: %s' % test.id().split('.', 1)[1])
+        for ln in self._exc_info_to_string(err, test).splitlines()[-6:]:
+            print('     | ' + ln)
+
+    def addFailure(self, test, err):
+        super().addFailure(test, err)
+        self._bad(test, err)
+
+    def addError(self, test, err):
+        super().addError(test, err)
+        self._bad(test, err)
+
+
+def harness():
+    suite = unittest.defaultTestLoader.loadTestsFromModule(sys.modules[__name__])
+    res = HarnessResult()
+    suite.run(res)
+    return 0 if res.wasSuccessful() and res.testsRun else 1
+
+
+if __name__ == '__main__':
+    if sys.argv[1:] == ['--harness']:
+        sys.exit(harness())
+    unittest.main()

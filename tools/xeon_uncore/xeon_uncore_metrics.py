@@ -1,0 +1,585 @@
+# SPDX-License-Identifier: GPL-2.0
+"""xeon_uncore_metrics: what xeon-uncore-stat and xeon-uncore-check share.
+
+Two halves:
+
+* sysfs and perf_event_open (slurp, cpulist, Pmu, find_pmus, perf_open,
+  perf_read, ioctl, cpuinfo): how the tools find the uncore PMUs xeon_uncore
+  exposes (/sys/bus/event_source/devices/uncore_*: type, cpumask, format/,
+  events/) and open counting events on them, through ctypes, with no
+  dependency beyond Python's standard library;
+* the metrics: per part, the metric groups (mem, llc, link, io, power),
+  each metric's events, formula, unit, source and what it does not count,
+  as tables and pure functions (no I/O), so that they can be tested on any
+  host.
+
+Sources: ../shared/hardware/REFERENCE.md (cited "REF n.n", a copy is
+/work/shared/hardware/REFERENCE.md in the project) and the parts' guides it
+restates ([G323535] Xeon 7500 uncore programming guide, [G327043] E5-2600,
+[G329468] E5-2600 v2, [SDM-L3] the 7100/7400 L3/FSB monitors).  A metric
+whose events or meaning those sources do not establish is not offered;
+UNOFFERED says, per part and group, why.
+"""
+import ctypes
+import fnmatch
+import os
+import re
+import struct
+
+PMUS = '/sys/bus/event_source/devices'
+NR_PERF_EVENT_OPEN = 298                # x86-64
+PERF_EVENT_IOC_ENABLE = 0x2400
+PERF_EVENT_IOC_DISABLE = 0x2401
+READ_TIMES = 1 | 2                      # TOTAL_TIME_ENABLED | _RUNNING
+LINE = 64                               # bytes per cache line, all parts
+MB = 1e6                                # MB/s: 10^6 bytes a second
+
+_libc = None
+
+
+def libc():
+    global _libc
+    if _libc is None:
+        _libc = ctypes.CDLL(None, use_errno=True)
+    return _libc
+
+
+# ---- sysfs ---------------------------------------------------------------
+
+def slurp(path, default=None):
+    try:
+        with open(path) as f:
+            return f.read().strip()
+    except OSError:
+        return default
+
+
+def cpulist(text):
+    cpus = []
+    for part in (text or '').split(','):
+        if '-' in part:
+            lo, hi = part.split('-')
+            cpus.extend(range(int(lo), int(hi) + 1))
+        elif part:
+            cpus.append(int(part))
+    return cpus
+
+
+def package_of(cpu):
+    """the CPU's package, None if it has no topology (offline)"""
+    p = slurp('/sys/devices/system/cpu/cpu%d/topology/physical_package_id' % cpu)
+    return int(p) if p is not None else None
+
+
+def online_cpus():
+    """the online CPUs (an uncore event opens on any of them)"""
+    online = cpulist(slurp('/sys/devices/system/cpu/online', ''))
+    return [c for c in online if package_of(c) is not None]
+
+
+class Pmu:
+    """One uncore PMU as sysfs shows it."""
+
+    def __init__(self, name, root=PMUS):
+        d = os.path.join(root, name)
+        self.name = name
+        self.type = int(slurp(d + '/type'))
+        self.cpus = cpulist(slurp(d + '/cpumask'))
+        self.formats = {}
+        fd = d + '/format'
+        for f in os.listdir(fd) if os.path.isdir(fd) else []:
+            self.formats[f] = slurp(os.path.join(fd, f))
+        self.events = {}
+        ed = d + '/events'
+        for e in os.listdir(ed) if os.path.isdir(ed) else []:
+            if '.' not in e or e.rsplit('.', 1)[1] not in ('scale', 'unit'):
+                self.events[e] = slurp(os.path.join(ed, e))
+        self.ed = ed
+
+    def scale(self, alias):
+        """bytes per count of a named event with .scale and .unit"""
+        s = slurp('%s/%s.scale' % (self.ed, alias))
+        u = slurp('%s/%s.unit' % (self.ed, alias))
+        mult = {'B': 1, 'KiB': 1 << 10, 'MiB': 1 << 20, 'GiB': 1 << 30}
+        if s is None or u not in mult:
+            return None
+        return float(s) * mult[u]
+
+    def encode(self, spec):
+        """perf's event syntax (a named event or format terms) to
+        (config, config1, config2), as perf encodes it from format/"""
+        return encode(self.name, self.formats, self.events, spec)
+
+
+def encode(name, formats, events, spec):
+    """perf's event syntax to (config, config1, config2): a named event of
+    events is replaced by its terms; each term goes through its format"""
+    if spec in events:
+        spec = events[spec]
+    words = [0, 0, 0]
+    for term in spec.split(','):
+        field, _, val = term.partition('=')
+        val = int(val, 0) if val else 1
+        fmt = formats.get(field)
+        if fmt is None:
+            raise ValueError('%s has no format field %s' % (name, field))
+        word, _, bits = fmt.partition(':')
+        w = {'config': 0, 'config1': 1, 'config2': 2}[word]
+        for rng in bits.split(','):
+            lo, _, hi = rng.partition('-')
+            lo = int(lo)
+            hi = int(hi) if hi else lo
+            width = hi - lo + 1
+            words[w] |= (val & ((1 << width) - 1)) << lo
+            val >>= width
+    return tuple(words)
+
+
+def find_pmus(root=PMUS):
+    try:
+        names = os.listdir(root)
+    except OSError:
+        names = []
+    return {n: Pmu(n, root) for n in names if n.startswith('uncore_')}
+
+
+def cpuinfo(text=None):
+    """the first CPU's model name, family, model and stepping"""
+    info = {}
+    if text is None:
+        text = slurp('/proc/cpuinfo', '') or ''
+    for line in text.splitlines():
+        k, _, v = line.partition(':')
+        k = k.strip()
+        if k in ('model name', 'cpu family', 'model', 'stepping') and k not in info:
+            info[k] = v.strip()
+        if not line.strip() and info:
+            break
+    return info
+
+
+# ---- perf_event_open -----------------------------------------------------
+
+def perf_open(pmu, words, cpu):
+    """a counting event on cpu (all tasks), disabled; OSError on refusal"""
+    attr = bytearray(128)
+    struct.pack_into('=IIQ', attr, 0, pmu.type, len(attr), words[0])
+    struct.pack_into('=Q', attr, 32, READ_TIMES)        # read_format
+    struct.pack_into('=Q', attr, 40, 1)                 # disabled
+    struct.pack_into('=QQ', attr, 56, words[1], words[2])
+    buf = (ctypes.c_char * len(attr)).from_buffer(attr)
+    fd = libc().syscall(NR_PERF_EVENT_OPEN, buf, -1, cpu, -1, ctypes.c_ulong(0))
+    if fd < 0:
+        err = ctypes.get_errno()
+        raise OSError(err, os.strerror(err))
+    return fd
+
+
+def perf_read(fd):
+    """(count, time_enabled ns, time_running ns)"""
+    return struct.unpack('=QQQ', os.read(fd, 24))
+
+
+def ioctl(fd, req):
+    if libc().ioctl(fd, req, 0) < 0:
+        err = ctypes.get_errno()
+        raise OSError(err, os.strerror(err))
+
+
+# ---- the parts -------------------------------------------------------------
+
+# (cpu family, model) -> (part, name): REF 1, "CPUID family/model"
+PART_OF_CPU = {
+    (15, 0x06): ('tulsa', 'Xeon 7100 (Tulsa)'),
+    (6, 0x1d): ('dunnington', 'Xeon 7400 (Dunnington)'),
+    (6, 0x2e): ('nhmex', 'Xeon 7500 (Nehalem-EX)'),
+    (6, 0x2f): ('wsmex', 'Xeon E7 (Westmere-EX)'),
+    (6, 0x2d): ('snbep', 'Xeon E5-2600 (Sandy Bridge-EP)'),
+    (6, 0x3e): ('ivbep', 'Xeon E5-2600 v2 (Ivy Bridge-EP)'),
+}
+PART_NAME = dict(PART_OF_CPU.values())
+# the metric tables are the same within these families (REF 1)
+FAMILY = {'tulsa': 'l3', 'dunnington': 'l3', 'nhmex': 'nhmex',
+          'wsmex': 'nhmex', 'snbep': 'e5', 'ivbep': 'e5'}
+
+
+def part_from_pmus(names):
+    """the part from the uncore PMU names alone (REF 1, 3.1, 4.1, 5.1):
+    uncore_l3 is the 7100/7400 (which of the two the names cannot
+    tell: 'l3'); a W-box is the 7500/E7, the E7 with C-boxes 8 and 9
+    (10 slices, REF 1); a PCU is an E5, the v2 with an IRP box (REF 4.1,
+    5.1: no IRP PMU on the E5-2600)"""
+    names = set(names)
+    if 'uncore_l3' in names:
+        return 'l3'
+    if 'uncore_wbox' in names:
+        return 'wsmex' if 'uncore_cbox_8' in names else 'nhmex'
+    if 'uncore_pcu' in names:
+        return 'ivbep' if any(n.startswith('uncore_irp') for n in names) else 'snbep'
+    return None
+
+
+def detect_part(info, names):
+    """(part, how): /proc/cpuinfo's family and model when it is one of
+    the parts, else the PMU names; (None, why) when neither tells"""
+    try:
+        key = (int(info.get('cpu family', -1)), int(info.get('model', -1)))
+    except ValueError:
+        key = None
+    if key in PART_OF_CPU:
+        return PART_OF_CPU[key][0], 'cpu family %d model 0x%x' % key
+    part = part_from_pmus(names)
+    if part:
+        return part, 'uncore PMU names'
+    why = ('neither the CPU (family %s model %s) nor the uncore PMUs name '
+           'a part xeon_uncore supports' % (info.get('cpu family'),
+                                            info.get('model')))
+    return None, why
+
+
+# ---- formulas (pure) -------------------------------------------------------
+
+def bandwidth(lines, seconds, bytes_per=LINE):
+    """MB/s (10^6 bytes a second) of lines counts of bytes_per bytes"""
+    return lines * bytes_per / seconds / MB
+
+
+def per_second(count, seconds):
+    return count / seconds
+
+
+def percent(part, whole):
+    """100 * part / whole; None when whole is 0 (no ratio to give)"""
+    return None if not whole else 100.0 * part / whole
+
+
+def average(occupancy, cycles):
+    """an occupancy count (summed every cycle) over the cycles: the mean
+    number in that state; None without cycles"""
+    return None if not cycles else occupancy / cycles
+
+
+class Metric:
+    """One metric.
+
+    name: group.what (e.g. mem.read_bw); box: the PMU instances it reads,
+    a glob of PMU names without uncore_ (imc_*); events: {key: perf event
+    syntax on that PMU}; calc(c, s): the value from c, {key: count summed
+    over the instances of a socket (or of every socket for the total)}, and
+    s, the seconds; per_instance: also a value per instance (channel,
+    controller, link); sources: citations; excludes: what it does not
+    count; total: how the value over every socket is made: 'counts', the
+    formula over every socket's counts summed (rates, bandwidths, ratios);
+    'sum', the sum of the sockets' values (a mean number of cores in a
+    state); None, no total (a clock: the sockets' are not added)."""
+
+    def __init__(self, name, unit, box, events, calc, formula, sources,
+                 excludes, per_instance=False, total='counts'):
+        self.name = name
+        self.group = name.split('.')[0]
+        self.unit = unit
+        self.box = box
+        self.events = events
+        self.calc = calc
+        self.formula = formula
+        self.sources = sources
+        self.excludes = excludes
+        self.per_instance = per_instance
+        self.total = total
+
+    def value(self, counts, seconds):
+        if not seconds or seconds <= 0:
+            return None
+        return self.calc(counts, seconds)
+
+
+def _e5_metrics():
+    cas = ('REF 8.2 anchors (iMC CAS_COUNT.RD / .WR: event=0x04, '
+           'umask=0x03 / 0x0c) and 7.3 (cas_count_read/_write, .scale '
+           '6.103515625e-5 MiB: 64 B per CAS)')
+    qpi = ('REF 7.3 (upstream aliases of uncore_qpi_*: drs_data '
+           'event=0x102,umask=0x08, ncb_data event=0x103,umask=0x04)')
+    pcu = ('REF 4.4 (PCU occ_sel, bits 15:14: 01 cores in C0, 10 C3, '
+           '11 C6, POWER_STATE_OCCUPANCY event 0x80) and 8.2 (the JSON '
+           'quirk: occ_sel explicit; PCU clockticks event=0x00)')
+    ms = [
+        Metric('mem.read_bw', 'MB/s', 'imc_*', {'rd': 'cas_count_read'},
+               lambda c, s: bandwidth(c['rd'], s),
+               'cas_count_read * 64 B / s', [cas],
+               'reads served by a cache; it counts every read CAS of the '
+               'channel whoever asked (this socket\'s cores, another '
+               'socket\'s, I/O, prefetches), so local and remote are not '
+               'told apart', per_instance=True),
+        Metric('mem.write_bw', 'MB/s', 'imc_*', {'wr': 'cas_count_write'},
+               lambda c, s: bandwidth(c['wr'], s),
+               'cas_count_write * 64 B / s', [cas],
+               'writes still in a cache (not yet written back); like '
+               'read_bw, every write CAS of the channel, whoever wrote',
+               per_instance=True),
+        Metric('link.drs_data_flits', 'flits/s', 'qpi_*', {'drs': 'drs_data'},
+               lambda c, s: per_second(c['drs'], s),
+               'drs_data / s', [qpi],
+               'bytes (no bytes-per-flit figure in REF); non-data flits '
+               'and NCB data (see ncb_data_flits); REF gives the alias, '
+               'not its direction (upstream\'s JSON: transmitted)',
+               per_instance=True),
+        Metric('link.ncb_data_flits', 'flits/s', 'qpi_*', {'ncb': 'ncb_data'},
+               lambda c, s: per_second(c['ncb'], s),
+               'ncb_data / s', [qpi],
+               'bytes; DRS data (see drs_data_flits); direction as '
+               'drs_data_flits', per_instance=True),
+    ]
+    for st, sel in (('c0', 1), ('c3', 2), ('c6', 3)):
+        ms.append(Metric(
+            'power.cores_%s' % st, 'cores', 'pcu',
+            {'occ': 'event=0x80,occ_sel=%d' % sel, 'clk': 'event=0x00'},
+            lambda c, s: average(c['occ'], c['clk']),
+            'POWER_STATE_OCCUPANCY(occ_sel=%d) / PCU clockticks: the mean '
+            'number of the socket\'s cores in %s' % (sel, st.upper()),
+            [pcu], 'threads (it counts cores); package C-states; the time '
+            'share of one core (divide by the socket\'s cores)',
+            total='sum'))
+    return ms
+
+
+def _nhmex_metrics():
+    mbox = ('REF 3.11 (ZDP_CTL_FVC select 5: B-box commands, read/write '
+            'by the command field) and 7.2 (upstream bbox_cmds_read / '
+            '_write); 64 B a command is assumed (a line: REF does not size '
+            'a B-box command)')
+    cbox = ('REF 8.1.2 (C-box LLC_HITS 0x15, LLC_MISSES 0x14 umask ALL '
+            '0x07: S, F, I)')
+    rbox = ('REF 3.13 and 8.1.5 (R-box IPERF FLITS_SENT, bit 31; '
+            'upstream qpi0_flit_send/qpi1_filt_send, REF 7.2)')
+    ms = [
+        Metric('mem.read_bw', 'MB/s', 'mbox_*', {'rd': 'bbox_cmds_read'},
+               lambda c, s: bandwidth(c['rd'], s),
+               'bbox_cmds_read * 64 B / s', [mbox],
+               'memory traffic the M-box makes on its own (patrol scrub, '
+               'refresh); it is per M-box (memory controller), not per '
+               'DIMM channel; local and remote requests are not told '
+               'apart', per_instance=True),
+        Metric('mem.write_bw', 'MB/s', 'mbox_*', {'wr': 'bbox_cmds_write'},
+               lambda c, s: bandwidth(c['wr'], s),
+               'bbox_cmds_write * 64 B / s', [mbox],
+               'as read_bw: per M-box, B-box commands only.  Asked with '
+               'read_bw, the two take turns (they need different values '
+               'of the one ZDP_CTL_FVC command field, REF 3.11): both are '
+               'then scaled, and marked so', per_instance=True),
+        Metric('llc.lookups', 'lookups/s', 'cbox_*',
+               {'hit': 'llc_hits', 'miss': 'llc_misses'},
+               lambda c, s: per_second(c['hit'] + c['miss'], s),
+               '(llc_hits + llc_misses) / s', [cbox],
+               'lookups that neither hit nor miss in these events\' terms '
+               '(the guide\'s per-state umasks; LLC_HITS counts LRU hints '
+               'too)'),
+        Metric('llc.misses', 'misses/s', 'cbox_*', {'miss': 'llc_misses'},
+               lambda c, s: per_second(c['miss'], s),
+               'llc_misses / s', [cbox],
+               'nothing beyond the umask: S-state upgrades for an RFO '
+               'count as misses, as the guide defines them'),
+        Metric('llc.hit_ratio', '%', 'cbox_*',
+               {'hit': 'llc_hits', 'miss': 'llc_misses'},
+               lambda c, s: percent(c['hit'], c['hit'] + c['miss']),
+               '100 * llc_hits / (llc_hits + llc_misses)', [cbox],
+               'as llc.lookups'),
+        Metric('io.ioh_requests', 'requests/s', 'bbox_*',
+               {'ioh': 'imt_inserts_ioh'},
+               lambda c, s: per_second(c['ioh'], s),
+               'imt_inserts_ioh / s',
+               ['REF 8.1.3 (B-box counter 1 IMT_INSERTS_IOH 0x0A: '
+                'IOH-originated inserts in the in-flight memory table)'],
+               'bytes (a request is not sized in REF); I/O to another '
+               'socket\'s memory (counted at that socket\'s B-box); '
+               'conflicts count as inserts (REF 8.1.3 note)'),
+    ]
+    for p in range(4):
+        ms.append(Metric(
+            'link.port%d_tx_flits' % p, 'flits/s', 'rbox_*',
+            {'f': 'port%d_flits_sent' % p},
+            lambda c, s: per_second(c['f'], s),
+            'port%d_flits_sent / s (rbox_0: port %d, rbox_1: port %d)'
+            % (p, p, p + 4), [rbox],
+            'received flits; bytes (no bytes-per-flit figure in REF); '
+            'which port is which QPI link is the board\'s wiring; whether '
+            'FLITS_SENT includes idle flits REF does not say',
+            per_instance=True))
+    return ms
+
+
+def _l3_metrics():
+    fsb = ('REF 2.6 (FSB attributes: FSB_IOQ_empty bit 47, FSB_IOQ_active '
+           'bit 49, FSB_DRDY bit 45, FSB_other_DRDY bit 55; empty + active '
+           'count every bus clock)')
+    gbsq = ('REF 2.4 (GBSQ Data_Flow bits 37:36 demand | prefetch; '
+            'Fill_Eviction 01: transactions that fill the L3)')
+    return [
+        Metric('llc.lookups', 'lookups/s', 'l3',
+               {'req': 'l3_requests'},
+               lambda c, s: per_second(c['req'], s),
+               'l3_requests / s', [gbsq],
+               'hits and misses apart (REF gives no per-state encoding '
+               'for L3_State): no miss count or hit ratio is offered'),
+        Metric('llc.fills', 'fills/s', 'l3', {'fill': 'l3_fills'},
+               lambda c, s: per_second(c['fill'], s),
+               'l3_fills / s', [gbsq],
+               'misses that do not fill the L3 (REF does not say which '
+               'these are), so this is not a miss count'),
+        Metric('link.fsb_clock', 'MHz', 'l3',
+               {'busy': 'fsb_ioq_busy_cycles',
+                'empty': 'fsb_ioq_empty_cycles'},
+               lambda c, s: per_second(c['busy'] + c['empty'], s) / 1e6,
+               '(fsb_ioq_busy_cycles + fsb_ioq_empty_cycles) / s / 10^6',
+               [fsb], 'nothing: it is the bus clock (per socket, no total)',
+               total=None),
+        Metric('link.fsb_busy', '%', 'l3',
+               {'busy': 'fsb_ioq_busy_cycles',
+                'empty': 'fsb_ioq_empty_cycles'},
+               lambda c, s: percent(c['busy'], c['busy'] + c['empty']),
+               '100 * fsb_ioq_busy_cycles / (busy + empty cycles)', [fsb],
+               'how full the queue is: one entry or twelve count alike'),
+        Metric('link.fsb_data_own', '%', 'l3',
+               {'drdy': 'fsb_drdy_cycles', 'busy': 'fsb_ioq_busy_cycles',
+                'empty': 'fsb_ioq_empty_cycles'},
+               lambda c, s: percent(c['drdy'],
+                                    c['busy'] + c['empty']),
+               '100 * fsb_drdy_cycles / (busy + empty cycles): bus clocks '
+               'this package drove data', [fsb],
+               'bytes (REF gives no bytes per DRDY clock); data driven by '
+               'other agents (link.fsb_data_other)'),
+        Metric('link.fsb_data_other', '%', 'l3',
+               {'odrdy': 'fsb_other_drdy_cycles',
+                'busy': 'fsb_ioq_busy_cycles',
+                'empty': 'fsb_ioq_empty_cycles'},
+               lambda c, s: percent(c['odrdy'], c['busy'] + c['empty']),
+               '100 * fsb_other_drdy_cycles / (busy + empty cycles): bus '
+               'clocks another agent (chipset: memory reads; another '
+               'package) drove data', [fsb],
+               'bytes; which agent drove it'),
+    ]
+
+
+METRICS = {'e5': _e5_metrics(), 'nhmex': _nhmex_metrics(),
+           'l3': _l3_metrics()}
+
+# what a family does not offer, and why
+UNOFFERED = {
+    'e5': {
+        'llc': 'LLC_LOOKUP (0x34) counts by the C-box filter\'s line-state '
+               'mask, whose bit-to-state assignment REF 4.7 does not give',
+        'io': 'no event of ours counts PCIe bytes: R2PCIe counts ring '
+              'traffic, and the C-box TOR opcodes PCM uses are not in REF',
+        'power (frequency limits)': 'the PCU frequency-limit event codes '
+              'are not in REF (only FREQ_BAND0-3_CYCLES, which need a '
+              'band value, not a limit)',
+    },
+    'nhmex': {
+        'power': 'the W-box counts throttling and turbo cycles per core, '
+                 'not C-state residency; not offered',
+    },
+    'l3': {
+        'mem': 'the memory controller is in the chipset, outside these '
+               'monitors',
+        'io': 'I/O goes through the chipset, outside these monitors',
+        'power': 'no power monitor on these parts',
+    },
+}
+
+GROUPS = ('mem', 'llc', 'link', 'io', 'power')
+
+
+def metrics_of(part, groups=GROUPS):
+    fam = FAMILY.get(part, part)
+    return [m for m in METRICS.get(fam, []) if m.group in groups]
+
+
+def unoffered(part, groups=GROUPS):
+    """{group: why} for the groups asked that part cannot answer (fully)"""
+    fam = FAMILY.get(part, part)
+    return {g: why for g, why in UNOFFERED.get(fam, {}).items()
+            if g.split(' ')[0] in groups}
+
+
+def instances(box, pmu_names):
+    """the PMUs (uncore_ names) a metric's box glob matches, sorted by
+    their number"""
+    pat = 'uncore_' + box
+    names = [n for n in pmu_names if fnmatch.fnmatchcase(n, pat)]
+
+    def key(n):
+        m = re.search('([0-9]+)$', n)
+        return (int(m.group(1)) if m else -1, n)
+    return sorted(names, key=key)
+
+
+# ---- values from counts (pure) ---------------------------------------------
+
+class Reading:
+    """One event's delta over an interval on one PMU instance of one
+    socket: count, enabled and running ns, or error (refused/missing)."""
+
+    def __init__(self, count=0, enabled=0, running=0, error=None):
+        self.count = count
+        self.enabled = enabled
+        self.running = running
+        self.error = error
+
+    @property
+    def scaled(self):
+        return self.running < self.enabled
+
+    def estimate(self):
+        """the count scaled to the time enabled (perf's habit); None if
+        the event never ran"""
+        if self.error is not None or not self.running:
+            return None
+        if not self.scaled:
+            return self.count
+        return self.count * self.enabled / self.running
+
+
+def evaluate(metric, readings, seconds):
+    """metric's value over readings, {(instance, key): Reading} of one
+    scope (a socket, or every socket for the total): a dict with value
+    (None when a reading is missing), scaled and error."""
+    if not readings:
+        return {'value': None, 'scaled': False,
+                'error': 'missing: no PMU %s' % metric.box}
+    errs = sorted({r.error for r in readings.values() if r.error})
+    if errs:
+        return {'value': None, 'scaled': False, 'error': '; '.join(errs)}
+    counts = {k: 0 for k in metric.events}
+    scaled = False
+    for (_, key), r in readings.items():
+        est = r.estimate()
+        if est is None:
+            return {'value': None, 'scaled': True,
+                    'error': 'not counted: never on a counter'}
+        counts[key] += est
+        scaled = scaled or r.scaled
+    return {'value': metric.value(counts, seconds), 'scaled': scaled,
+            'error': None}
+
+
+def evaluate_total(metric, by_socket, seconds):
+    """metric's value over every socket, by_socket {socket: readings as
+    evaluate takes them}: the formula over the counts of every socket, or
+    for total='sum' metrics the sum of the sockets' values"""
+    if metric.total is None:
+        return None
+    if metric.total == 'counts':
+        merged = {}
+        for s, rd in by_socket.items():
+            for (inst, key), r in rd.items():
+                merged[(s, inst), key] = r
+        return evaluate(metric, merged, seconds)
+    vs = [evaluate(metric, rd, seconds) for _, rd in sorted(by_socket.items())]
+    errs = [v['error'] for v in vs if v['error']]
+    scaled = any(v['scaled'] for v in vs)
+    if not vs or errs:
+        return {'value': None, 'scaled': scaled,
+                'error': '; '.join(errs) or 'missing: no socket'}
+    if any(v['value'] is None for v in vs):
+        return {'value': None, 'scaled': scaled, 'error': None}
+    return {'value': sum(v['value'] for v in vs), 'scaled': scaled,
+            'error': None}
