@@ -94,27 +94,34 @@ skip_test() {
 }
 
 # guest_cost: the guest's busy CPU time (USER_HZ ticks, every vCPU) and
-# processes forked since boot, from /proc/stat (no process of its own)
+# the processes forked since boot, from /proc/stat, in _busy and _forks
+# (no process of its own)
 guest_cost() {
-	local k a b c d e _ busy=0 forks=0
+	local k a b c d e _
 	# cpu: user nice system idle iowait irq softirq ...
 	while read -r k a b c _ _ d e _; do
 		case $k in
-		cpu) busy=$((a + b + c + d + e)) ;;
-		processes) forks=$a ;;
+		cpu) _busy=$((a + b + c + d + e)) ;;
+		processes) _forks=$a ;;
 		esac
 	done </proc/stat
-	echo "$busy $forks"
 }
 
 run_test() {
-	local name=$1 fn=$2 v t0=$SECONDS c0 c1
-	c0=$(guest_cost)
+	local name=$1 fn=$2 v t0=$SECONDS b0 f0
 	# shellcheck disable=SC2053 # XU_TEST is a glob
 	if [ -n "${XU_TEST:-}" ] && [[ $name != $XU_TEST ]]; then
 		skip_test "$name" "not in XU_TEST"
 		return
 	fi
+	# the boot's own selection (run-tests' boot()), which XU_TEST narrows
+	# shellcheck disable=SC2053 # XU_BOOT_TEST is a glob
+	if [ -n "${XU_BOOT_TEST:-}" ] && [[ $name != $XU_BOOT_TEST ]]; then
+		skip_test "$name" "not in this boot's tests"
+		return
+	fi
+	guest_cost
+	b0=$_busy f0=$_forks
 	_why=
 	_n=$((_n + 1))
 	"$fn" >"$XU_TMP/$_n.log" 2>&1 || fail "test body exited with $?"
@@ -141,10 +148,12 @@ run_test() {
 		echo "not ok $_n - $name # $_why"
 		sed 's/^/#   /' "$XU_TMP/$_n.log" | tail -20
 	fi
-	read -ra c1 <<<"$(guest_cost)"
-	read -ra c0 <<<"$c0"
-	# the vCPUs' busy time: what the test costs the host (TCG)
-	echo "# time: $((SECONDS - t0)) s, guest CPU $(((c1[0] - c0[0]) / 100)) s, $((c1[1] - c0[1])) processes"
+	# the vCPUs' busy time: what the test costs the host (TCG); the
+	# processes: the test's and the checks' above
+	guest_cost
+	v=$((_busy - b0))
+	printf '# time: %d s, guest CPU %d.%d s, %d processes\n' "$((SECONDS - t0))" \
+		"$((v / 100))" "$((v % 100 / 10))" "$((_forks - f0))"
 }
 
 # foreign_found: controls the driver found rewritten (stats), all sockets
