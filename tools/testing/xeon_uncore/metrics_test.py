@@ -169,6 +169,49 @@ cpu family\t: 99
 '''
 
 
+GUIDE = os.path.join(TREE, 'Documentation', 'admin-guide', 'perf', 'xeon-uncore.rst')
+
+
+class Guide(unittest.TestCase):
+    """the admin guide's Metrics section is doc_rst() of these tables, so
+    the two cannot drift: a metric added, renamed or reworded here and not
+    there (or there by hand) fails"""
+
+    def section(self):
+        with open(GUIDE) as f:
+            text = f.read()
+        a = text.find(xm.DOC_BEGIN)
+        b = text.find(xm.DOC_END)
+        self.assertTrue(0 <= a < b, 'no generated block in ' + GUIDE)
+        self.assertIn('\nMetrics\n=======\n', text[:a])
+        return text[a:b + len(xm.DOC_END) + 1]
+
+    def test_section_is_generated(self):
+        self.assertEqual(self.section(), xm.doc_rst(),
+                         'regenerate the block from xeon_uncore_metrics.doc_rst()')
+
+    def test_every_metric_in_its_part(self):
+        sec = self.section()
+        heads = [(fam, sec.index(title)) for fam, title, _ in xm.DOC_FAMILIES]
+        ends = [h for _, h in heads[1:]] + [len(sec)]
+        flat = ' '.join
+        for (fam, start), end in zip(heads, ends):
+            part = flat(sec[start:end].split())
+            for m in xm.METRICS[fam]:
+                self.assertIn('``%s``' % m.name, part, (fam, m.name))
+                self.assertIn(flat(m.formula.split()), part, (fam, m.name))
+                self.assertIn(flat(m.excludes.split()), part, (fam, m.name))
+            for g, why in xm.UNOFFERED.get(fam, {}).items():
+                self.assertIn(flat(why.split()), part, (fam, g))
+        self.assertEqual({f for f, _, _ in xm.DOC_FAMILIES}, set(xm.METRICS))
+
+    def test_bbox_line_size_guess_listed(self):
+        with open(GUIDE) as f:
+            text = f.read()
+        confirm = text[text.index('To confirm on hardware\n====='):]
+        self.assertIn('64 B per B-box command', confirm)
+
+
 class Detect(unittest.TestCase):
     def test_from_cpuinfo(self):
         for (fam, model), (part, _) in xm.PART_OF_CPU.items():
