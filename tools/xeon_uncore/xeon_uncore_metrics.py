@@ -220,21 +220,28 @@ def part_from_pmus(names):
 
 
 def detect_part(info, names):
-    """(part, how): /proc/cpuinfo's family and model when it is one of
-    the parts, else the PMU names; (None, why) when neither tells"""
+    """(part, how): /proc/cpuinfo's family and model when it names one of
+    the parts; the uncore PMU names only when cpuinfo gives no family or
+    model (or none that parses): upstream's intel_uncore uses the same
+    names on other CPUs (uncore_pcu, uncore_imc_N on Haswell-EP onwards),
+    so a CPU that is not one of ours is (None, why), never a guess from
+    its PMUs"""
+    fam, model = info.get('cpu family'), info.get('model')
     try:
-        key = (int(info.get('cpu family', -1)), int(info.get('model', -1)))
-    except ValueError:
+        key = (int(fam), int(model))
+    except (TypeError, ValueError):
         key = None
     if key in PART_OF_CPU:
         return PART_OF_CPU[key][0], 'cpu family %d model 0x%x' % key
+    if key is not None:
+        return None, ('the CPU (family %d model 0x%x) is not one of the '
+                      'parts xeon_uncore supports (%s)' % (
+                          key[0], key[1], ', '.join(sorted(PART_NAME))))
     part = part_from_pmus(names)
     if part:
-        return part, 'uncore PMU names'
-    why = ('neither the CPU (family %s model %s) nor the uncore PMUs name '
-           'a part xeon_uncore supports' % (info.get('cpu family'),
-                                            info.get('model')))
-    return None, why
+        return part, 'uncore PMU names (no CPU family/model in /proc/cpuinfo)'
+    return None, ('no CPU family/model in /proc/cpuinfo and no uncore PMU '
+                  'names a part xeon_uncore supports')
 
 
 # ---- formulas (pure) -------------------------------------------------------

@@ -219,20 +219,34 @@ class Detect(unittest.TestCase):
             self.assertEqual(xm.detect_part(info, [])[0], part)
 
     def test_from_pmu_names(self):
-        info = xm.cpuinfo(CPUINFO % (6, 0x55))          # not one of ours
+        """the PMU names decide only without a family/model"""
         e5 = ['uncore_ubox', 'uncore_pcu', 'uncore_cbox_0', 'uncore_imc_0',
               'uncore_qpi_0']
         nhm = ['uncore_wbox', 'uncore_ubox', 'uncore_mbox_0'] + \
             ['uncore_cbox_%d' % i for i in range(8)]
-        for names, want in ((e5, 'snbep'), (e5 + ['uncore_irp'], 'ivbep'),
-                            (nhm, 'nhmex'),
-                            (nhm + ['uncore_cbox_8', 'uncore_cbox_9'], 'wsmex'),
-                            (['uncore_l3'], 'l3'), (['uncore_foo'], None),
-                            ([], None)):
-            self.assertEqual(xm.detect_part(info, names)[0], want, names)
+        for info in ({}, {'cpu family': '6'}, {'cpu family': 'x', 'model': '?'}):
+            for names, want in ((e5, 'snbep'), (e5 + ['uncore_irp'], 'ivbep'),
+                                (nhm, 'nhmex'),
+                                (nhm + ['uncore_cbox_8', 'uncore_cbox_9'], 'wsmex'),
+                                (['uncore_l3'], 'l3'), (['uncore_foo'], None),
+                                ([], None)):
+                self.assertEqual(xm.detect_part(info, names)[0], want,
+                                 (info, names))
         # the l3 family without the CPU: the family's metrics
         self.assertEqual([m.name for m in xm.metrics_of('l3')],
                          [m.name for m in xm.metrics_of('tulsa')])
+
+    def test_other_cpu_is_refused(self):
+        """upstream intel_uncore gives Broadwell-EP (0x4f) and Skylake-SP
+        (0x55) the E5s' PMU names: a CPU that is not ours is None, with
+        the family and model said, whatever its PMUs are called"""
+        e5 = ['uncore_ubox', 'uncore_pcu', 'uncore_cbox_0', 'uncore_imc_0',
+              'uncore_qpi_0', 'uncore_irp']
+        for model in (0x4f, 0x55, 0x3f):
+            info = xm.cpuinfo(CPUINFO % (6, model))
+            part, why = xm.detect_part(info, e5)
+            self.assertIsNone(part, model)
+            self.assertIn('model 0x%x' % model, why)
 
     def test_instances_sorted_by_number(self):
         names = ['uncore_imc_10', 'uncore_imc_2', 'uncore_qpi_0', 'uncore_imc_0']
