@@ -400,17 +400,20 @@ def _nhmex_metrics():
                'socket\'s memory (counted at that socket\'s B-box); '
                'conflicts count as inserts (REF 8.1.3 note)'),
     ]
-    for p in range(4):
+    # uncore_rbox_0 is ports 0-3, uncore_rbox_1 ports 4-7, and each names
+    # its ports' events port0-3_flits_sent (REF 3.13; the driver's R-box
+    # comment): port N is the alias port(N % 4) on R-box N / 4 alone
+    for p in range(8):
         ms.append(Metric(
-            'link.port%d_tx_flits' % p, 'flits/s', 'rbox_*',
-            {'f': 'port%d_flits_sent' % p},
+            'link.port%d_tx_flits' % p, 'flits/s', 'rbox_%d' % (p // 4),
+            {'f': 'port%d_flits_sent' % (p % 4)},
             lambda c, s: per_second(c['f'], s),
-            'port%d_flits_sent / s (rbox_0: port %d, rbox_1: port %d)'
-            % (p, p, p + 4), [rbox],
+            'port%d_flits_sent of uncore_rbox_%d / s (R-box %d holds ports '
+            '%d-%d)' % (p % 4, p // 4, p // 4, p // 4 * 4, p // 4 * 4 + 3),
+            [rbox],
             'received flits; bytes (no bytes-per-flit figure in REF); '
             'which port is which QPI link is the board\'s wiring; whether '
-            'FLITS_SENT includes idle flits REF does not say',
-            per_instance=True))
+            'FLITS_SENT includes idle flits REF does not say'))
     return ms
 
 

@@ -68,6 +68,10 @@ CASES = [
     ('nhmex', 'link.port1_tx_flits', {'f': 1}, 0.001, 1000.0),
     ('nhmex', 'link.port2_tx_flits', {'f': 0}, 1.0, 0.0),
     ('nhmex', 'link.port3_tx_flits', {'f': 5}, 5.0, 1.0),
+    ('nhmex', 'link.port4_tx_flits', {'f': 8}, 2.0, 4.0),
+    ('nhmex', 'link.port5_tx_flits', {'f': 9}, 3.0, 3.0),
+    ('nhmex', 'link.port6_tx_flits', {'f': 0}, 3.0, 0.0),
+    ('nhmex', 'link.port7_tx_flits', {'f': 70}, 7.0, 10.0),
     ('tulsa', 'llc.lookups', {'req': 900}, 3.0, 300.0),
     ('tulsa', 'llc.fills', {'fill': 90}, 3.0, 30.0),
     # 150e6 + 50e6 bus clocks in 1 s: 200 MHz
@@ -373,6 +377,25 @@ class Output(unittest.TestCase):
         rows = {r['socket']: r['value'] for r in
                 stat.values([fc], {'uncore_l3': None}, [0, 1], d, 1.0)}
         self.assertEqual(rows, {0: 200.0, 1: 200.0})
+
+    def test_nhmex_ports_one_rbox_each(self):
+        """R-box 1's port0_flits_sent is port 4 (nhmex.c: uncore_rbox_1
+        holds ports 4-7): link.portN_tx_flits reads the one R-box of port
+        N, so port 0 is not port 0 + port 4, and ports 4-7 have a value"""
+        ms = [m for m in xm.metrics_of('nhmex') if m.group == 'link']
+        self.assertEqual([m.name for m in ms],
+                         ['link.port%d_tx_flits' % p for p in range(8)])
+        pmus = {'uncore_rbox_0': None, 'uncore_rbox_1': None}
+        d = {}
+        for half in (0, 1):
+            for p in range(4):
+                # port N sends 10 * (N + 1) flits
+                d[(0, 'uncore_rbox_%d' % half, 'port%d_flits_sent' % p)] = \
+                    xm.Reading(10 * (half * 4 + p + 1), 9, 9)
+        rows = {r['metric']: r['value'] for r in stat.values(ms, pmus, [0], d, 1.0)
+                if r['socket'] == 0 and r['instance'] is None}
+        self.assertEqual(rows, {'link.port%d_tx_flits' % p: 10.0 * (p + 1)
+                                for p in range(8)})
 
     def test_json_gives_the_count_back(self):
         """value * seconds / 64 B is the count: seconds is not rounded
