@@ -354,8 +354,7 @@ def _nhmex_metrics():
             'by the command field) and 7.2 (upstream bbox_cmds_read / '
             '_write); 64 B a command is assumed (a line: REF does not size '
             'a B-box command)')
-    cbox = ('REF 8.1.2 (C-box LLC_HITS 0x15, LLC_MISSES 0x14 umask ALL '
-            '0x07: S, F, I)')
+    cbox = 'REF 8.1.2 (C-box LLC_MISSES 0x14 umask ALL 0x07: S, F, I)'
     rbox = ('REF 3.13 and 8.1.5 (R-box IPERF FLITS_SENT, bit 31; '
             'upstream qpi0_flit_send/qpi1_filt_send, REF 7.2)')
     ms = [
@@ -373,23 +372,11 @@ def _nhmex_metrics():
                'read_bw, the two take turns (they need different values '
                'of the one ZDP_CTL_FVC command field, REF 3.11): both are '
                'then scaled, and marked so', per_instance=True),
-        Metric('llc.lookups', 'lookups/s', 'cbox_*',
-               {'hit': 'llc_hits', 'miss': 'llc_misses'},
-               lambda c, s: per_second(c['hit'] + c['miss'], s),
-               '(llc_hits + llc_misses) / s', [cbox],
-               'lookups that neither hit nor miss in these events\' terms '
-               '(the guide\'s per-state umasks; LLC_HITS counts LRU hints '
-               'too)'),
         Metric('llc.misses', 'misses/s', 'cbox_*', {'miss': 'llc_misses'},
                lambda c, s: per_second(c['miss'], s),
                'llc_misses / s', [cbox],
                'nothing beyond the umask: S-state upgrades for an RFO '
                'count as misses, as the guide defines them'),
-        Metric('llc.hit_ratio', '%', 'cbox_*',
-               {'hit': 'llc_hits', 'miss': 'llc_misses'},
-               lambda c, s: percent(c['hit'], c['hit'] + c['miss']),
-               '100 * llc_hits / (llc_hits + llc_misses)', [cbox],
-               'as llc.lookups'),
         Metric('io.ioh_requests', 'requests/s', 'bbox_*',
                {'ioh': 'imt_inserts_ioh'},
                lambda c, s: per_second(c['ioh'], s),
@@ -484,6 +471,11 @@ UNOFFERED = {
               'band value, not a limit)',
     },
     'nhmex': {
+        'llc (lookups, hit ratio)':
+            'LLC_HITS (0x15) counts LRU hints as well as hits (REF 8.1.2), '
+            'so hits + misses overstates the lookups and hits / lookups the '
+            'hit ratio, by an amount no event of REF gives; only llc.misses '
+            'is offered',
         'power': 'the W-box counts throttling and turbo cycles per core, '
                  'not C-state residency; not offered',
     },

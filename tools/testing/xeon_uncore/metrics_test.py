@@ -58,11 +58,7 @@ CASES = [
     # 15,625 lines * 64 B = 1,000,000 B in 1 s
     ('nhmex', 'mem.read_bw', {'rd': 15625}, 1.0, 1.0),
     ('nhmex', 'mem.write_bw', {'wr': 31250}, 4.0, 0.5),
-    # (300 + 100) / 2 s
-    ('nhmex', 'llc.lookups', {'hit': 300, 'miss': 100}, 2.0, 200.0),
     ('nhmex', 'llc.misses', {'miss': 100}, 2.0, 50.0),
-    # 300 / (300 + 100)
-    ('nhmex', 'llc.hit_ratio', {'hit': 300, 'miss': 100}, 2.0, 75.0),
     ('nhmex', 'io.ioh_requests', {'ioh': 7}, 0.5, 14.0),
     ('nhmex', 'link.port0_tx_flits', {'f': 1000}, 4.0, 250.0),
     ('nhmex', 'link.port1_tx_flits', {'f': 1}, 0.001, 1000.0),
@@ -96,8 +92,8 @@ class Formulas(unittest.TestCase):
                               'no hand-computed case for %s %s' % (fam, m.name))
 
     def test_ratios_without_denominator_are_none(self):
-        self.assertIsNone(metric('nhmex', 'llc.hit_ratio').value(
-            {'hit': 0, 'miss': 0}, 1.0))
+        self.assertIsNone(metric('tulsa', 'link.fsb_busy').value(
+            {'busy': 0, 'empty': 0}, 1.0))
         self.assertIsNone(metric('snbep', 'power.cores_c0').value(
             {'occ': 5, 'clk': 0}, 1.0))
         self.assertIsNone(metric('snbep', 'mem.read_bw').value({'rd': 5}, 0))
@@ -139,6 +135,17 @@ class Tables(unittest.TestCase):
                 self.assertTrue(g in have or g in said, (part, g))
         self.assertEqual(set(xm.unoffered('tulsa', ['mem'])), {'mem'})
         self.assertEqual(xm.unoffered('snbep', ['mem']), {})
+
+    def test_nhmex_llc_without_lru_hints(self):
+        """LLC_HITS counts LRU hints too (REF 8.1.2): no nhmex metric
+        reads it (no lookups or hit ratio made of it), and llc says why"""
+        for part in ('nhmex', 'wsmex'):
+            for m in xm.metrics_of(part):
+                self.assertNotIn('llc_hits', m.events.values(), m.name)
+            self.assertEqual([m.name for m in xm.metrics_of(part, ['llc'])],
+                             ['llc.misses'])
+            why = ' '.join(xm.unoffered(part, ['llc']).values())
+            self.assertIn('LRU hints', why)
 
     def test_events_exist_in_the_driver(self):
         """a named event a metric uses is one the driver's box defines
@@ -362,13 +369,14 @@ class Output(unittest.TestCase):
         rows = {r['socket']: r['value'] for r in
                 stat.values([c0], {'uncore_pcu': None}, [0, 1], d, 1.0)}
         self.assertEqual(rows, {0: 3.0, 1: 1.0, 'all': 4.0})
-        hr = metric('nhmex', 'llc.hit_ratio')
-        d = {(0, 'uncore_cbox_0', 'llc_hits'): xm.Reading(90, 9, 9),
-             (0, 'uncore_cbox_0', 'llc_misses'): xm.Reading(10, 9, 9),
-             (1, 'uncore_cbox_0', 'llc_hits'): xm.Reading(0, 9, 9),
-             (1, 'uncore_cbox_0', 'llc_misses'): xm.Reading(100, 9, 9)}
+        fb = metric('tulsa', 'link.fsb_busy')
+        busy, empty = fb.events['busy'], fb.events['empty']
+        d = {(0, 'uncore_l3', busy): xm.Reading(90, 9, 9),
+             (0, 'uncore_l3', empty): xm.Reading(10, 9, 9),
+             (1, 'uncore_l3', busy): xm.Reading(0, 9, 9),
+             (1, 'uncore_l3', empty): xm.Reading(100, 9, 9)}
         rows = {r['socket']: r['value'] for r in
-                stat.values([hr], {'uncore_cbox_0': None}, [0, 1], d, 1.0)}
+                stat.values([fb], {'uncore_l3': None}, [0, 1], d, 1.0)}
         self.assertEqual(rows, {0: 90.0, 1: 0.0, 'all': 45.0})
         # a bus clock: per socket, no total (not 400 MHz for two 200s)
         fc = metric('tulsa', 'link.fsb_clock')
