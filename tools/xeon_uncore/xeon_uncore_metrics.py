@@ -116,6 +116,9 @@ def encode(name, formats, events, spec):
     events is replaced by its terms; each term goes through its format"""
     if spec in events:
         spec = events[spec]
+    elif '=' not in spec and ',' not in spec and spec not in formats:
+        # a name, not terms: an event alias this PMU does not have
+        raise ValueError('%s has no event %s' % (name, spec))
     words = [0, 0, 0]
     for term in spec.split(','):
         field, _, val = term.partition('=')

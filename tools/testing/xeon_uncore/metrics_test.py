@@ -273,8 +273,17 @@ class Detect(unittest.TestCase):
         self.assertEqual(xm.encode('x', fm, ev, 'event=0x80,occ_sel=3'),
                          (0xc080, 0, 0))
         self.assertEqual(xm.encode('x', fm, ev, 'fvc=0x2800'), (0, 0x2800, 0))
-        with self.assertRaises(ValueError):
+        with self.assertRaisesRegex(ValueError, 'x has no format field nope'):
             xm.encode('x', fm, ev, 'nope=1')
+
+    def test_encode_missing_alias(self):
+        """a name that is no event of the PMU is said to be that, not a
+        format field; a bare format field (a flag) still encodes"""
+        fm = {'event': 'config:0-7', 'edge': 'config:18'}
+        with self.assertRaisesRegex(ValueError, '^uncore_x has no event port9_flits$'):
+            xm.encode('uncore_x', fm, {}, 'port9_flits')
+        self.assertEqual(xm.encode('x', fm, {}, 'event=1,edge'), (1 | 1 << 18, 0, 0))
+        self.assertEqual(xm.encode('x', fm, {}, 'edge'), (1 << 18, 0, 0))
 
 
 class Scaled(unittest.TestCase):
