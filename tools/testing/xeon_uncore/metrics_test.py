@@ -456,6 +456,105 @@ class Output(unittest.TestCase):
         self.assertNotRegex(s1, r'MB/s$')
 
 
+# The tool's main() on this host with the sysfs and system-call functions
+# of the module replaced: one E5 socket with one iMC channel whose
+# cas_count_read counts 1000 a read.  argv[1]: MODE, the rest the tool's
+# arguments.  MODE refuse: every perf_event_open fails (EBUSY); half:
+# cas_count_write's does; gone: the fds read 0 bytes after the first read
+# (a PCI function removed); ok.
+FAKE = r"""
+import errno, os, sys
+sys.path.insert(0, %(tools)r)
+import importlib.machinery, importlib.util
+loader = importlib.machinery.SourceFileLoader('st', %(stat)r)
+spec = importlib.util.spec_from_loader('st', loader)
+st = importlib.util.module_from_spec(spec)
+loader.exec_module(st)
+xm = st.xm
+mode = sys.argv[1]
+
+
+class P:
+    name, type, cpus = 'uncore_imc_0', 99, [0]
+
+    def encode(self, spec):
+        return (2 if spec == 'cas_count_write' else 1, 0, 0)
+
+
+reads = {}
+
+
+def perf_open(pmu, words, cpu):
+    if mode == 'refuse' or (mode == 'half' and words[0] == 2):
+        raise OSError(errno.EBUSY, os.strerror(errno.EBUSY))
+    if mode == 'gone':
+        r, w = os.pipe()
+        os.write(w, bytes(24))          # the first read: zeros
+        os.close(w)                     # then 0 bytes, as a gone device
+        return r
+    return os.open('/dev/null', os.O_RDONLY)
+
+
+def perf_read(fd):
+    n = reads[fd] = reads.get(fd, 0) + 1
+    return (1000 * n, 10 * n, 10 * n)
+
+
+xm.find_pmus = lambda root=None: {'uncore_imc_0': P()}
+xm.detect_part = lambda info, names: ('snbep', 'test')
+xm.online_cpus = lambda: [0]
+xm.package_of = lambda c: 0
+xm.perf_open = perf_open
+if mode != 'gone':
+    xm.perf_read = perf_read
+xm.ioctl = lambda fd, req: None
+st.platform.machine = lambda: 'x86_64'
+sys.exit(st.main(sys.argv[2:]))
+"""
+
+
+class Run(unittest.TestCase):
+    """main() with the system calls faked (FAKE): the exit status, read
+    errors, signals"""
+
+    def tool(self, mode, *args, **kw):
+        import subprocess
+        src = FAKE % {'tools': TOOLS, 'stat': os.path.join(TOOLS, 'xeon-uncore-stat')}
+        return subprocess.Popen([sys.executable, '-c', src, mode] + list(args),
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                universal_newlines=True, **kw)
+
+    def test_no_event_opened_is_status_1(self):
+        """nothing opened: status 1, said, the command not run (it
+        would have exited 0)"""
+        p = self.tool('refuse', '--json', 'mem', '--', 'true')
+        out, err = p.communicate(timeout=60)
+        self.assertEqual(p.returncode, 1, err)
+        self.assertIn('no event opened', err)
+        self.assertEqual(out, '')
+
+    def test_an_error_is_status_3(self):
+        """one metric refused, the other counted, the command exited 0:
+        status 3 (the old tool: 0)"""
+        p = self.tool('half', '--json', 'mem', '--', 'true')
+        out, err = p.communicate(timeout=60)
+        self.assertEqual(p.returncode, 3, err)
+        vs = {v['metric']: v for v in json.loads(out)['values']
+              if v['socket'] == 0 and v['instance'] is None}
+        self.assertIsNone(vs['mem.read_bw']['error'])
+        self.assertIn('refused', vs['mem.write_bw']['error'])
+
+    def test_ok_is_status_of_the_command(self):
+        p = self.tool('ok', '--json', 'mem', '--', 'sh', '-c', 'exit 5')
+        out, err = p.communicate(timeout=60)
+        self.assertEqual(p.returncode, 5, err)
+        p = self.tool('ok', '--json', 'mem', '--', 'true')
+        out, err = p.communicate(timeout=60)
+        self.assertEqual(p.returncode, 0, err)
+        o = json.loads(out)
+        self.assertTrue(all(v['error'] is None for v in o['values']), o)
+
+
 class HarnessResult(unittest.TestResult):
     """run-tests' harness lines: "ok   metrics: NAME", "FAIL metrics: NAME"
     (then the failure, indented)"""
