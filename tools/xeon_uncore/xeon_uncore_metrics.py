@@ -21,6 +21,7 @@ whose events or meaning those sources do not establish is not offered;
 UNOFFERED says, per part and group, why.
 """
 import ctypes
+import errno
 import fnmatch
 import os
 import re
@@ -179,8 +180,12 @@ def perf_open(pmu, words, cpu):
 
 
 def perf_read(fd):
-    """(count, time_enabled ns, time_running ns)"""
-    return struct.unpack('=QQQ', os.read(fd, 24))
+    """(count, time_enabled ns, time_running ns); OSError when the read
+    fails or is short (0 bytes once the event's PCI function went away)"""
+    data = os.read(fd, 24)
+    if len(data) != 24:
+        raise OSError(errno.EIO, 'short read: %d of 24 bytes' % len(data))
+    return struct.unpack('=QQQ', data)
 
 
 def ioctl(fd, req):

@@ -461,7 +461,8 @@ class Output(unittest.TestCase):
 # cas_count_read counts 1000 a read.  argv[1]: MODE, the rest the tool's
 # arguments.  MODE refuse: every perf_event_open fails (EBUSY); half:
 # cas_count_write's does; gone: the fds read 0 bytes after the first read
-# (a PCI function removed); ok.
+# (a PCI function removed); noenable: the real ioctl, on /dev/null (ENOTTY);
+# ok.
 FAKE = r"""
 import errno, os, sys
 sys.path.insert(0, %(tools)r)
@@ -507,7 +508,8 @@ xm.package_of = lambda c: 0
 xm.perf_open = perf_open
 if mode != 'gone':
     xm.perf_read = perf_read
-xm.ioctl = lambda fd, req: None
+if mode != 'noenable':
+    xm.ioctl = lambda fd, req: None
 st.platform.machine = lambda: 'x86_64'
 sys.exit(st.main(sys.argv[2:]))
 """
@@ -543,6 +545,28 @@ class Run(unittest.TestCase):
               if v['socket'] == 0 and v['instance'] is None}
         self.assertIsNone(vs['mem.read_bw']['error'])
         self.assertIn('refused', vs['mem.write_bw']['error'])
+
+    def test_enable_refused_is_an_error_not_a_crash(self):
+        """the enable ioctl refused on every event: said, status 1"""
+        p = self.tool('noenable', '--json', 'mem', '--', 'true')
+        out, err = p.communicate(timeout=60)
+        self.assertNotIn('Traceback', err)
+        self.assertEqual(p.returncode, 1, err)
+        self.assertIn('enable: errno 25', err)
+
+    def test_read_error_is_an_error_not_a_crash(self):
+        """a 0-byte read (the PCI function gone) is that counter's error:
+        the metric is an error, no traceback, status 3"""
+        p = self.tool('gone', '--json', 'mem', '--', 'true')
+        out, err = p.communicate(timeout=60)
+        self.assertNotIn('Traceback', err)
+        self.assertEqual(p.returncode, 3, err)
+        o = json.loads(out.splitlines()[-1])
+        self.assertTrue(o['values'])
+        for v in o['values']:
+            self.assertIsNone(v['value'], v)
+            self.assertIn('read error', v['error'])
+            self.assertIn('short read: 0 of 24 bytes', v['error'])
 
     def test_ok_is_status_of_the_command(self):
         p = self.tool('ok', '--json', 'mem', '--', 'sh', '-c', 'exit 5')
