@@ -578,6 +578,64 @@ class Run(unittest.TestCase):
         o = json.loads(out)
         self.assertTrue(all(v['error'] is None for v in o['values']), o)
 
+    def test_sigterm_kills_and_waits_for_the_command(self):
+        """SIGTERM to the tool: the command gets it and is waited for, and
+        a last interval is printed (the old tool died at once, printing
+        nothing and leaving the command running)"""
+        import signal
+        import tempfile
+        import time
+        with tempfile.TemporaryDirectory() as d:
+            pidf = os.path.join(d, 'pid')
+            p = self.tool('ok', '--json', 'mem', '--', 'sh', '-c',
+                          'echo $$ >%s.t; mv %s.t %s; exec sleep 30'
+                          % (pidf, pidf, pidf))
+            for _ in range(300):
+                if os.path.exists(pidf):
+                    break
+                time.sleep(0.05)
+            with open(pidf) as f:
+                child = int(f.read())
+            time.sleep(0.2)
+            p.send_signal(signal.SIGTERM)
+            try:
+                out, err = p.communicate(timeout=20)
+            finally:
+                try:
+                    os.kill(child, signal.SIGKILL)
+                    alive = True
+                except ProcessLookupError:
+                    alive = False
+            self.assertFalse(alive, 'the command outlived the tool')
+            self.assertEqual(p.returncode, 128 + signal.SIGTERM, err)
+            lines = out.splitlines()
+            self.assertEqual(len(lines), 1, out)
+            o = json.loads(lines[0])
+            self.assertGreater(o['seconds'], 0.2)
+
+    def test_signal_without_command_prints_last_interval(self):
+        """-a -I: SIGINT or SIGTERM ends the run after the intervals so
+        far and a last one up to the signal; status 0 (the old tool: a
+        SIGTERM killed it, the last interval unprinted)"""
+        import signal
+        import time
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            p = self.tool('ok', '-a', '-I', '100', '--json', 'mem')
+            time.sleep(1.0)
+            t = time.monotonic()
+            p.send_signal(sig)
+            out, err = p.communicate(timeout=20)
+            took = time.monotonic() - t
+            self.assertEqual(p.returncode, 0, (sig, err))
+            self.assertNotIn('Traceback', err)
+            lines = [json.loads(ln) for ln in out.splitlines()]
+            self.assertGreaterEqual(len(lines), 2, out)
+            # the last interval ends at the signal: at most an interval
+            # (0.1 s) and the time the tool takes to see it (1 s: a loaded
+            # 2-core host)
+            self.assertLessEqual(lines[-1]['seconds'], 0.1 + 1.0, lines[-1])
+            self.assertLess(took, 5)
+
 
 class HarnessResult(unittest.TestResult):
     """run-tests' harness lines: "ok   metrics: NAME", "FAIL metrics: NAME"
