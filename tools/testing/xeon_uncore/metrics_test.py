@@ -637,6 +637,30 @@ class Run(unittest.TestCase):
             self.assertLess(took, 5)
 
 
+class CheckAlone(unittest.TestCase):
+    def test_check_without_the_module(self):
+        """xeon-uncore-check copied without xeon_uncore_metrics.py: exit 2
+        and a message naming the file to copy and where the package puts
+        it, not a traceback"""
+        import shutil
+        import subprocess
+        import tempfile
+        if os.path.exists('/usr/share/xeon-uncore/xeon_uncore_metrics.py'):
+            self.skipTest('the package\'s copy is installed on this host')
+        with tempfile.TemporaryDirectory() as d:
+            tool = os.path.join(d, 'xeon-uncore-check')
+            shutil.copy(os.path.join(TOOLS, 'xeon-uncore-check'), tool)
+            p = subprocess.run([sys.executable, tool, '--help'],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               universal_newlines=True, timeout=60,
+                               env=dict(os.environ, PYTHONPATH=''))
+        self.assertEqual(p.returncode, 2, p.stderr)
+        self.assertNotIn('Traceback', p.stderr)
+        self.assertIn('copy xeon_uncore_metrics.py', p.stderr)
+        self.assertIn(d, p.stderr)
+        self.assertIn('/usr/share/xeon-uncore', p.stderr)
+
+
 class HarnessResult(unittest.TestResult):
     """run-tests' harness lines: "ok   metrics: NAME", "FAIL metrics: NAME"
     (then the failure, indented)"""
