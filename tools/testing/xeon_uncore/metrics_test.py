@@ -148,24 +148,154 @@ class Tables(unittest.TestCase):
             self.assertIn('LRU hints', why)
 
     def test_events_exist_in_the_driver(self):
-        """a named event a metric uses is one the driver's box defines
-        (its source: XU_EVENT / NHMEX_BEV / .name), a term is one of its
-        format fields (XU_FIELD's sysfs name)"""
+        """a named event a metric uses is an event of the box type the
+        metric reads (its struct xu_box_type's .events table, in every
+        definition of that type in the family's source: snbep and ivbep,
+        nhmex and wsmex), a term is one of that box type's format fields
+        (its .fields array's XU_FIELD sysfs names)"""
         src = {'e5': 'snbep.c', 'nhmex': 'nhmex.c', 'l3': 'l3.c'}
         for fam, ms in xm.METRICS.items():
-            with open(os.path.join(DRIVER, src[fam])) as f:
-                text = f.read()
-            names = set(re.findall(r'(?:XU_EVENT|NHMEX_BEV)\("([^"]+)"', text))
-            names |= set(re.findall(r'\.name = "([a-z0-9_.]+)"', text))
-            fields = set(re.findall(r'XU_FIELD\(\w+,\s*(\w+),', text))
+            boxes = driver_boxes(os.path.join(DRIVER, src[fam]))
             for m in ms:
-                for spec in m.events.values():
-                    if '=' in spec:
-                        for term in spec.split(','):
-                            self.assertIn(term.split('=')[0], fields,
-                                          '%s: %s' % (m.name, spec))
-                    else:
-                        self.assertIn(spec, names, '%s: %s' % (m.name, spec))
+                box = re.sub(r'(_\*|_[0-9]+)$', '', m.box)
+                self.assertIn(box, boxes, '%s: no box type %s in %s' % (
+                    m.name, box, src[fam]))
+                for events, fields in boxes[box]:
+                    for spec in m.events.values():
+                        if '=' in spec:
+                            self.assertIsNotNone(fields, (m.name, box))
+                            for term in spec.split(','):
+                                self.assertIn(term.split('=')[0], fields,
+                                              '%s: %s not a field of %s' % (
+                                                  m.name, spec, box))
+                        else:
+                            self.assertIn(spec, events,
+                                          '%s: %s not an event of %s' % (
+                                              m.name, spec, box))
+
+    def test_driver_boxes_reads_the_tables(self):
+        """the parser below finds what the metrics' test relies on, and
+        tells box types apart (an event of one is not of another)"""
+        b = driver_boxes(os.path.join(DRIVER, 'nhmex.c'))
+        self.assertIn('port3_flits_sent', b['rbox'][0][0])
+        self.assertNotIn('port3_flits_sent', b['cbox'][0][0])
+        self.assertEqual(len(b['mbox']), 2)         # nhmex and wsmex
+        for events, _ in b['mbox']:
+            self.assertIn('bbox_cmds_read', events)
+            self.assertIn('dsp_fill', events)       # XU_EVENTS_MORE
+        self.assertNotIn('bbox_cmds_read', b['bbox'][0][0])
+        e5 = driver_boxes(os.path.join(DRIVER, 'snbep.c'))
+        self.assertEqual(len(e5['pcu']), 2)
+        for _, fields in e5['pcu']:
+            self.assertIn('occ_sel', fields)
+        self.assertNotIn('occ_sel', e5['imc'][0][1])
+
+
+# ---- the driver's box types, read from its C source (test_events_...) ----
+
+def _balanced(text, i, open_='(', close=')'):
+    """the index just past the bracket closing the one at text[i]"""
+    depth = 0
+    for j in range(i, len(text)):
+        if text[j] == open_:
+            depth += 1
+        elif text[j] == close:
+            depth -= 1
+            if not depth:
+                return j + 1
+    raise ValueError('unbalanced at %d' % i)
+
+
+def _split_args(s):
+    args, depth, cur = [], 0, ''
+    for ch in s:
+        if ch in '({[':
+            depth += 1
+        elif ch in ')}]':
+            depth -= 1
+        if ch == ',' and not depth:
+            args.append(cur.strip())
+            cur = ''
+        else:
+            cur += ch
+    args.append(cur.strip())
+    return args
+
+
+def expand(text):
+    """the file with its own function-like macros expanded (the ones it
+    #defines; a few rounds, for macros that use macros) and the
+    #defines dropped: enough C preprocessing to read its tables"""
+    text = re.sub(r'\\\n', ' ', text)
+    defines = {}
+    lines = []
+    for ln in text.split('\n'):
+        m = re.match(r'#define (\w+)\(([^)]*)\)\s*(.*)', ln)
+        if m:
+            defines[m.group(1)] = ([p.strip() for p in m.group(2).split(',')],
+                                   m.group(3))
+        elif not ln.startswith('#'):
+            lines.append(ln)
+    text = '\n'.join(lines)
+    for _ in range(4):
+        out, i, changed = [], 0, False
+        pat = re.compile(r'\b(%s)\(' % '|'.join(map(re.escape, defines)))
+        while True:
+            m = pat.search(text, i)
+            if not m:
+                break
+            end = _balanced(text, m.end() - 1)
+            params, body = defines[m.group(1)]
+            args = _split_args(text[m.end():end - 1])
+            for p, a in zip(params, args):
+                body = re.sub(r'\b%s\b' % re.escape(p), lambda _m, a=a: a, body)
+            out.append(text[i:m.start()])
+            out.append(body)
+            i = end
+            changed = True
+        out.append(text[i:])
+        text = ''.join(out)
+        if not changed:
+            break
+    return text
+
+
+def driver_boxes(path):
+    """{box type name: [(named events, format fields or None), one per
+    struct xu_box_type of that name in the file]}: the events of its
+    .events table (with the tables XU_EVENTS_MORE adds), the sysfs names
+    of its .fields array's XU_FIELDs"""
+    with open(path) as f:
+        raw = f.read()
+    fieldname = dict(re.findall(r'XU_FIELD\((\w+),\s*(\w+),', raw))
+    text = expand(raw)
+    tables = {}
+    for m in re.finditer(r'xu_event_desc (\w+)\[\] = \{', text):
+        tables[m.group(1)] = text[m.end() - 1:_balanced(text, m.end() - 1, '{', '}')]
+
+    def names(t):
+        body = tables[t]
+        n = set(re.findall(r'(?:\.name = \(?|XU_EVENT\()"([^"]+)"', body))
+        for more in re.findall(r'(?:\.more = \(?|XU_EVENTS_MORE\()(\w+)', body):
+            n |= names(more)
+        return n
+    arrays = {}
+    for m in re.finditer(r'xu_field \* const (\w+)\[\] = \{', text):
+        body = text[m.end() - 1:_balanced(text, m.end() - 1, '{', '}')]
+        arrays[m.group(1)] = {fieldname[f] for f in
+                              re.findall(r'xu_field_(\w+)', body) if f in fieldname}
+    boxes = {}
+    for m in re.finditer(r'xu_box_type (\w+) =\s*\{', text):
+        body = text[m.end() - 1:_balanced(text, m.end() - 1, '{', '}')]
+        name = re.search(r'\.name\s*=\s*\(?"([a-z0-9_]+)"', body)
+        ev = re.search(r'\.events\s*=\s*\(?(\w+)', body)
+        fl = re.search(r'\.fields\s*=\s*\(?(\w+)', body)
+        if not name:
+            continue
+        boxes.setdefault(name.group(1), []).append(
+            (names(ev.group(1)) if ev else set(),
+             arrays.get(fl.group(1)) if fl else None))
+    return boxes
 
 
 CPUINFO = '''processor\t: 0
