@@ -21,6 +21,7 @@ whose events or meaning those sources do not establish is not offered;
 UNOFFERED says, per part and group, why.
 """
 import ctypes
+import errno
 import fnmatch
 import os
 import re
@@ -116,6 +117,9 @@ def encode(name, formats, events, spec):
     events is replaced by its terms; each term goes through its format"""
     if spec in events:
         spec = events[spec]
+    elif '=' not in spec and ',' not in spec and spec not in formats:
+        # a name, not terms: an event alias this PMU does not have
+        raise ValueError('%s has no event %s' % (name, spec))
     words = [0, 0, 0]
     for term in spec.split(','):
         field, _, val = term.partition('=')
@@ -176,8 +180,12 @@ def perf_open(pmu, words, cpu):
 
 
 def perf_read(fd):
-    """(count, time_enabled ns, time_running ns)"""
-    return struct.unpack('=QQQ', os.read(fd, 24))
+    """(count, time_enabled ns, time_running ns); OSError when the read
+    fails or is short (0 bytes once the event's PCI function went away)"""
+    data = os.read(fd, 24)
+    if len(data) != 24:
+        raise OSError(errno.EIO, 'short read: %d of 24 bytes' % len(data))
+    return struct.unpack('=QQQ', data)
 
 
 def ioctl(fd, req):
@@ -220,21 +228,28 @@ def part_from_pmus(names):
 
 
 def detect_part(info, names):
-    """(part, how): /proc/cpuinfo's family and model when it is one of
-    the parts, else the PMU names; (None, why) when neither tells"""
+    """(part, how): /proc/cpuinfo's family and model when it names one of
+    the parts; the uncore PMU names only when cpuinfo gives no family or
+    model (or none that parses): upstream's intel_uncore uses the same
+    names on other CPUs (uncore_pcu, uncore_imc_N on Haswell-EP onwards),
+    so a CPU that is not one of ours is (None, why), never a guess from
+    its PMUs"""
+    fam, model = info.get('cpu family'), info.get('model')
     try:
-        key = (int(info.get('cpu family', -1)), int(info.get('model', -1)))
-    except ValueError:
+        key = (int(fam), int(model))
+    except (TypeError, ValueError):
         key = None
     if key in PART_OF_CPU:
         return PART_OF_CPU[key][0], 'cpu family %d model 0x%x' % key
+    if key is not None:
+        return None, ('the CPU (family %d model 0x%x) is not one of the '
+                      'parts xeon_uncore supports (%s)' % (
+                          key[0], key[1], ', '.join(sorted(PART_NAME))))
     part = part_from_pmus(names)
     if part:
-        return part, 'uncore PMU names'
-    why = ('neither the CPU (family %s model %s) nor the uncore PMUs name '
-           'a part xeon_uncore supports' % (info.get('cpu family'),
-                                            info.get('model')))
-    return None, why
+        return part, 'uncore PMU names (no CPU family/model in /proc/cpuinfo)'
+    return None, ('no CPU family/model in /proc/cpuinfo and no uncore PMU '
+                  'names a part xeon_uncore supports')
 
 
 # ---- formulas (pure) -------------------------------------------------------
@@ -347,8 +362,7 @@ def _nhmex_metrics():
             'by the command field) and 7.2 (upstream bbox_cmds_read / '
             '_write); 64 B a command is assumed (a line: REF does not size '
             'a B-box command)')
-    cbox = ('REF 8.1.2 (C-box LLC_HITS 0x15, LLC_MISSES 0x14 umask ALL '
-            '0x07: S, F, I)')
+    cbox = 'REF 8.1.2 (C-box LLC_MISSES 0x14 umask ALL 0x07: S, F, I)'
     rbox = ('REF 3.13 and 8.1.5 (R-box IPERF FLITS_SENT, bit 31; '
             'upstream qpi0_flit_send/qpi1_filt_send, REF 7.2)')
     ms = [
@@ -366,23 +380,11 @@ def _nhmex_metrics():
                'read_bw, the two take turns (they need different values '
                'of the one ZDP_CTL_FVC command field, REF 3.11): both are '
                'then scaled, and marked so', per_instance=True),
-        Metric('llc.lookups', 'lookups/s', 'cbox_*',
-               {'hit': 'llc_hits', 'miss': 'llc_misses'},
-               lambda c, s: per_second(c['hit'] + c['miss'], s),
-               '(llc_hits + llc_misses) / s', [cbox],
-               'lookups that neither hit nor miss in these events\' terms '
-               '(the guide\'s per-state umasks; LLC_HITS counts LRU hints '
-               'too)'),
         Metric('llc.misses', 'misses/s', 'cbox_*', {'miss': 'llc_misses'},
                lambda c, s: per_second(c['miss'], s),
                'llc_misses / s', [cbox],
                'nothing beyond the umask: S-state upgrades for an RFO '
                'count as misses, as the guide defines them'),
-        Metric('llc.hit_ratio', '%', 'cbox_*',
-               {'hit': 'llc_hits', 'miss': 'llc_misses'},
-               lambda c, s: percent(c['hit'], c['hit'] + c['miss']),
-               '100 * llc_hits / (llc_hits + llc_misses)', [cbox],
-               'as llc.lookups'),
         Metric('io.ioh_requests', 'requests/s', 'bbox_*',
                {'ioh': 'imt_inserts_ioh'},
                lambda c, s: per_second(c['ioh'], s),
@@ -393,17 +395,20 @@ def _nhmex_metrics():
                'socket\'s memory (counted at that socket\'s B-box); '
                'conflicts count as inserts (REF 8.1.3 note)'),
     ]
-    for p in range(4):
+    # uncore_rbox_0 is ports 0-3, uncore_rbox_1 ports 4-7, and each names
+    # its ports' events port0-3_flits_sent (REF 3.13; the driver's R-box
+    # comment): port N is the alias port(N % 4) on R-box N / 4 alone
+    for p in range(8):
         ms.append(Metric(
-            'link.port%d_tx_flits' % p, 'flits/s', 'rbox_*',
-            {'f': 'port%d_flits_sent' % p},
+            'link.port%d_tx_flits' % p, 'flits/s', 'rbox_%d' % (p // 4),
+            {'f': 'port%d_flits_sent' % (p % 4)},
             lambda c, s: per_second(c['f'], s),
-            'port%d_flits_sent / s (rbox_0: port %d, rbox_1: port %d)'
-            % (p, p, p + 4), [rbox],
+            'port%d_flits_sent of uncore_rbox_%d / s (R-box %d holds ports '
+            '%d-%d)' % (p % 4, p // 4, p // 4, p // 4 * 4, p // 4 * 4 + 3),
+            [rbox],
             'received flits; bytes (no bytes-per-flit figure in REF); '
             'which port is which QPI link is the board\'s wiring; whether '
-            'FLITS_SENT includes idle flits REF does not say',
-            per_instance=True))
+            'FLITS_SENT includes idle flits REF does not say'))
     return ms
 
 
@@ -474,6 +479,11 @@ UNOFFERED = {
               'band value, not a limit)',
     },
     'nhmex': {
+        'llc (lookups, hit ratio)':
+            'LLC_HITS (0x15) counts LRU hints as well as hits (REF 8.1.2), '
+            'so hits + misses overstates the lookups and hits / lookups the '
+            'hit ratio, by an amount no event of REF gives; only llc.misses '
+            'is offered',
         'power': 'the W-box counts throttling and turbo cycles per core, '
                  'not C-state residency; not offered',
     },

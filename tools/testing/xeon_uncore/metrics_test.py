@@ -58,16 +58,16 @@ CASES = [
     # 15,625 lines * 64 B = 1,000,000 B in 1 s
     ('nhmex', 'mem.read_bw', {'rd': 15625}, 1.0, 1.0),
     ('nhmex', 'mem.write_bw', {'wr': 31250}, 4.0, 0.5),
-    # (300 + 100) / 2 s
-    ('nhmex', 'llc.lookups', {'hit': 300, 'miss': 100}, 2.0, 200.0),
     ('nhmex', 'llc.misses', {'miss': 100}, 2.0, 50.0),
-    # 300 / (300 + 100)
-    ('nhmex', 'llc.hit_ratio', {'hit': 300, 'miss': 100}, 2.0, 75.0),
     ('nhmex', 'io.ioh_requests', {'ioh': 7}, 0.5, 14.0),
     ('nhmex', 'link.port0_tx_flits', {'f': 1000}, 4.0, 250.0),
     ('nhmex', 'link.port1_tx_flits', {'f': 1}, 0.001, 1000.0),
     ('nhmex', 'link.port2_tx_flits', {'f': 0}, 1.0, 0.0),
     ('nhmex', 'link.port3_tx_flits', {'f': 5}, 5.0, 1.0),
+    ('nhmex', 'link.port4_tx_flits', {'f': 8}, 2.0, 4.0),
+    ('nhmex', 'link.port5_tx_flits', {'f': 9}, 3.0, 3.0),
+    ('nhmex', 'link.port6_tx_flits', {'f': 0}, 3.0, 0.0),
+    ('nhmex', 'link.port7_tx_flits', {'f': 70}, 7.0, 10.0),
     ('tulsa', 'llc.lookups', {'req': 900}, 3.0, 300.0),
     ('tulsa', 'llc.fills', {'fill': 90}, 3.0, 30.0),
     # 150e6 + 50e6 bus clocks in 1 s: 200 MHz
@@ -92,8 +92,8 @@ class Formulas(unittest.TestCase):
                               'no hand-computed case for %s %s' % (fam, m.name))
 
     def test_ratios_without_denominator_are_none(self):
-        self.assertIsNone(metric('nhmex', 'llc.hit_ratio').value(
-            {'hit': 0, 'miss': 0}, 1.0))
+        self.assertIsNone(metric('tulsa', 'link.fsb_busy').value(
+            {'busy': 0, 'empty': 0}, 1.0))
         self.assertIsNone(metric('snbep', 'power.cores_c0').value(
             {'occ': 5, 'clk': 0}, 1.0))
         self.assertIsNone(metric('snbep', 'mem.read_bw').value({'rd': 5}, 0))
@@ -136,25 +136,166 @@ class Tables(unittest.TestCase):
         self.assertEqual(set(xm.unoffered('tulsa', ['mem'])), {'mem'})
         self.assertEqual(xm.unoffered('snbep', ['mem']), {})
 
+    def test_nhmex_llc_without_lru_hints(self):
+        """LLC_HITS counts LRU hints too (REF 8.1.2): no nhmex metric
+        reads it (no lookups or hit ratio made of it), and llc says why"""
+        for part in ('nhmex', 'wsmex'):
+            for m in xm.metrics_of(part):
+                self.assertNotIn('llc_hits', m.events.values(), m.name)
+            self.assertEqual([m.name for m in xm.metrics_of(part, ['llc'])],
+                             ['llc.misses'])
+            why = ' '.join(xm.unoffered(part, ['llc']).values())
+            self.assertIn('LRU hints', why)
+
     def test_events_exist_in_the_driver(self):
-        """a named event a metric uses is one the driver's box defines
-        (its source: XU_EVENT / NHMEX_BEV / .name), a term is one of its
-        format fields (XU_FIELD's sysfs name)"""
+        """a named event a metric uses is an event of the box type the
+        metric reads (its struct xu_box_type's .events table, in every
+        definition of that type in the family's source: snbep and ivbep,
+        nhmex and wsmex), a term is one of that box type's format fields
+        (its .fields array's XU_FIELD sysfs names)"""
         src = {'e5': 'snbep.c', 'nhmex': 'nhmex.c', 'l3': 'l3.c'}
         for fam, ms in xm.METRICS.items():
-            with open(os.path.join(DRIVER, src[fam])) as f:
-                text = f.read()
-            names = set(re.findall(r'(?:XU_EVENT|NHMEX_BEV)\("([^"]+)"', text))
-            names |= set(re.findall(r'\.name = "([a-z0-9_.]+)"', text))
-            fields = set(re.findall(r'XU_FIELD\(\w+,\s*(\w+),', text))
+            boxes = driver_boxes(os.path.join(DRIVER, src[fam]))
             for m in ms:
-                for spec in m.events.values():
-                    if '=' in spec:
-                        for term in spec.split(','):
-                            self.assertIn(term.split('=')[0], fields,
-                                          '%s: %s' % (m.name, spec))
-                    else:
-                        self.assertIn(spec, names, '%s: %s' % (m.name, spec))
+                box = re.sub(r'(_\*|_[0-9]+)$', '', m.box)
+                self.assertIn(box, boxes, '%s: no box type %s in %s' % (
+                    m.name, box, src[fam]))
+                for events, fields in boxes[box]:
+                    for spec in m.events.values():
+                        if '=' in spec:
+                            self.assertIsNotNone(fields, (m.name, box))
+                            for term in spec.split(','):
+                                self.assertIn(term.split('=')[0], fields,
+                                              '%s: %s not a field of %s' % (
+                                                  m.name, spec, box))
+                        else:
+                            self.assertIn(spec, events,
+                                          '%s: %s not an event of %s' % (
+                                              m.name, spec, box))
+
+    def test_driver_boxes_reads_the_tables(self):
+        """the parser below finds what the metrics' test relies on, and
+        tells box types apart (an event of one is not of another)"""
+        b = driver_boxes(os.path.join(DRIVER, 'nhmex.c'))
+        self.assertIn('port3_flits_sent', b['rbox'][0][0])
+        self.assertNotIn('port3_flits_sent', b['cbox'][0][0])
+        self.assertEqual(len(b['mbox']), 2)         # nhmex and wsmex
+        for events, _ in b['mbox']:
+            self.assertIn('bbox_cmds_read', events)
+            self.assertIn('dsp_fill', events)       # XU_EVENTS_MORE
+        self.assertNotIn('bbox_cmds_read', b['bbox'][0][0])
+        e5 = driver_boxes(os.path.join(DRIVER, 'snbep.c'))
+        self.assertEqual(len(e5['pcu']), 2)
+        for _, fields in e5['pcu']:
+            self.assertIn('occ_sel', fields)
+        self.assertNotIn('occ_sel', e5['imc'][0][1])
+
+
+# ---- the driver's box types, read from its C source (test_events_...) ----
+
+def _balanced(text, i, open_='(', close=')'):
+    """the index just past the bracket closing the one at text[i]"""
+    depth = 0
+    for j in range(i, len(text)):
+        if text[j] == open_:
+            depth += 1
+        elif text[j] == close:
+            depth -= 1
+            if not depth:
+                return j + 1
+    raise ValueError('unbalanced at %d' % i)
+
+
+def _split_args(s):
+    args, depth, cur = [], 0, ''
+    for ch in s:
+        if ch in '({[':
+            depth += 1
+        elif ch in ')}]':
+            depth -= 1
+        if ch == ',' and not depth:
+            args.append(cur.strip())
+            cur = ''
+        else:
+            cur += ch
+    args.append(cur.strip())
+    return args
+
+
+def expand(text):
+    """the file with its own function-like macros expanded (the ones it
+    #defines; a few rounds, for macros that use macros) and the
+    #defines dropped: enough C preprocessing to read its tables"""
+    text = re.sub(r'\\\n', ' ', text)
+    defines = {}
+    lines = []
+    for ln in text.split('\n'):
+        m = re.match(r'#define (\w+)\(([^)]*)\)\s*(.*)', ln)
+        if m:
+            defines[m.group(1)] = ([p.strip() for p in m.group(2).split(',')],
+                                   m.group(3))
+        elif not ln.startswith('#'):
+            lines.append(ln)
+    text = '\n'.join(lines)
+    for _ in range(4):
+        out, i, changed = [], 0, False
+        pat = re.compile(r'\b(%s)\(' % '|'.join(map(re.escape, defines)))
+        while True:
+            m = pat.search(text, i)
+            if not m:
+                break
+            end = _balanced(text, m.end() - 1)
+            params, body = defines[m.group(1)]
+            args = _split_args(text[m.end():end - 1])
+            for p, a in zip(params, args):
+                body = re.sub(r'\b%s\b' % re.escape(p), lambda _m, a=a: a, body)
+            out.append(text[i:m.start()])
+            out.append(body)
+            i = end
+            changed = True
+        out.append(text[i:])
+        text = ''.join(out)
+        if not changed:
+            break
+    return text
+
+
+def driver_boxes(path):
+    """{box type name: [(named events, format fields or None), one per
+    struct xu_box_type of that name in the file]}: the events of its
+    .events table (with the tables XU_EVENTS_MORE adds), the sysfs names
+    of its .fields array's XU_FIELDs"""
+    with open(path) as f:
+        raw = f.read()
+    fieldname = dict(re.findall(r'XU_FIELD\((\w+),\s*(\w+),', raw))
+    text = expand(raw)
+    tables = {}
+    for m in re.finditer(r'xu_event_desc (\w+)\[\] = \{', text):
+        tables[m.group(1)] = text[m.end() - 1:_balanced(text, m.end() - 1, '{', '}')]
+
+    def names(t):
+        body = tables[t]
+        n = set(re.findall(r'(?:\.name = \(?|XU_EVENT\()"([^"]+)"', body))
+        for more in re.findall(r'(?:\.more = \(?|XU_EVENTS_MORE\()(\w+)', body):
+            n |= names(more)
+        return n
+    arrays = {}
+    for m in re.finditer(r'xu_field \* const (\w+)\[\] = \{', text):
+        body = text[m.end() - 1:_balanced(text, m.end() - 1, '{', '}')]
+        arrays[m.group(1)] = {fieldname[f] for f in
+                              re.findall(r'xu_field_(\w+)', body) if f in fieldname}
+    boxes = {}
+    for m in re.finditer(r'xu_box_type (\w+) =\s*\{', text):
+        body = text[m.end() - 1:_balanced(text, m.end() - 1, '{', '}')]
+        name = re.search(r'\.name\s*=\s*\(?"([a-z0-9_]+)"', body)
+        ev = re.search(r'\.events\s*=\s*\(?(\w+)', body)
+        fl = re.search(r'\.fields\s*=\s*\(?(\w+)', body)
+        if not name:
+            continue
+        boxes.setdefault(name.group(1), []).append(
+            (names(ev.group(1)) if ev else set(),
+             arrays.get(fl.group(1)) if fl else None))
+    return boxes
 
 
 CPUINFO = '''processor\t: 0
@@ -219,20 +360,34 @@ class Detect(unittest.TestCase):
             self.assertEqual(xm.detect_part(info, [])[0], part)
 
     def test_from_pmu_names(self):
-        info = xm.cpuinfo(CPUINFO % (6, 0x55))          # not one of ours
+        """the PMU names decide only without a family/model"""
         e5 = ['uncore_ubox', 'uncore_pcu', 'uncore_cbox_0', 'uncore_imc_0',
               'uncore_qpi_0']
         nhm = ['uncore_wbox', 'uncore_ubox', 'uncore_mbox_0'] + \
             ['uncore_cbox_%d' % i for i in range(8)]
-        for names, want in ((e5, 'snbep'), (e5 + ['uncore_irp'], 'ivbep'),
-                            (nhm, 'nhmex'),
-                            (nhm + ['uncore_cbox_8', 'uncore_cbox_9'], 'wsmex'),
-                            (['uncore_l3'], 'l3'), (['uncore_foo'], None),
-                            ([], None)):
-            self.assertEqual(xm.detect_part(info, names)[0], want, names)
+        for info in ({}, {'cpu family': '6'}, {'cpu family': 'x', 'model': '?'}):
+            for names, want in ((e5, 'snbep'), (e5 + ['uncore_irp'], 'ivbep'),
+                                (nhm, 'nhmex'),
+                                (nhm + ['uncore_cbox_8', 'uncore_cbox_9'], 'wsmex'),
+                                (['uncore_l3'], 'l3'), (['uncore_foo'], None),
+                                ([], None)):
+                self.assertEqual(xm.detect_part(info, names)[0], want,
+                                 (info, names))
         # the l3 family without the CPU: the family's metrics
         self.assertEqual([m.name for m in xm.metrics_of('l3')],
                          [m.name for m in xm.metrics_of('tulsa')])
+
+    def test_other_cpu_is_refused(self):
+        """upstream intel_uncore gives Broadwell-EP (0x4f) and Skylake-SP
+        (0x55) the E5s' PMU names: a CPU that is not ours is None, with
+        the family and model said, whatever its PMUs are called"""
+        e5 = ['uncore_ubox', 'uncore_pcu', 'uncore_cbox_0', 'uncore_imc_0',
+              'uncore_qpi_0', 'uncore_irp']
+        for model in (0x4f, 0x55, 0x3f):
+            info = xm.cpuinfo(CPUINFO % (6, model))
+            part, why = xm.detect_part(info, e5)
+            self.assertIsNone(part, model)
+            self.assertIn('model 0x%x' % model, why)
 
     def test_instances_sorted_by_number(self):
         names = ['uncore_imc_10', 'uncore_imc_2', 'uncore_qpi_0', 'uncore_imc_0']
@@ -248,8 +403,17 @@ class Detect(unittest.TestCase):
         self.assertEqual(xm.encode('x', fm, ev, 'event=0x80,occ_sel=3'),
                          (0xc080, 0, 0))
         self.assertEqual(xm.encode('x', fm, ev, 'fvc=0x2800'), (0, 0x2800, 0))
-        with self.assertRaises(ValueError):
+        with self.assertRaisesRegex(ValueError, 'x has no format field nope'):
             xm.encode('x', fm, ev, 'nope=1')
+
+    def test_encode_missing_alias(self):
+        """a name that is no event of the PMU is said to be that, not a
+        format field; a bare format field (a flag) still encodes"""
+        fm = {'event': 'config:0-7', 'edge': 'config:18'}
+        with self.assertRaisesRegex(ValueError, '^uncore_x has no event port9_flits$'):
+            xm.encode('uncore_x', fm, {}, 'port9_flits')
+        self.assertEqual(xm.encode('x', fm, {}, 'event=1,edge'), (1 | 1 << 18, 0, 0))
+        self.assertEqual(xm.encode('x', fm, {}, 'edge'), (1 << 18, 0, 0))
 
 
 class Scaled(unittest.TestCase):
@@ -344,13 +508,14 @@ class Output(unittest.TestCase):
         rows = {r['socket']: r['value'] for r in
                 stat.values([c0], {'uncore_pcu': None}, [0, 1], d, 1.0)}
         self.assertEqual(rows, {0: 3.0, 1: 1.0, 'all': 4.0})
-        hr = metric('nhmex', 'llc.hit_ratio')
-        d = {(0, 'uncore_cbox_0', 'llc_hits'): xm.Reading(90, 9, 9),
-             (0, 'uncore_cbox_0', 'llc_misses'): xm.Reading(10, 9, 9),
-             (1, 'uncore_cbox_0', 'llc_hits'): xm.Reading(0, 9, 9),
-             (1, 'uncore_cbox_0', 'llc_misses'): xm.Reading(100, 9, 9)}
+        fb = metric('tulsa', 'link.fsb_busy')
+        busy, empty = fb.events['busy'], fb.events['empty']
+        d = {(0, 'uncore_l3', busy): xm.Reading(90, 9, 9),
+             (0, 'uncore_l3', empty): xm.Reading(10, 9, 9),
+             (1, 'uncore_l3', busy): xm.Reading(0, 9, 9),
+             (1, 'uncore_l3', empty): xm.Reading(100, 9, 9)}
         rows = {r['socket']: r['value'] for r in
-                stat.values([hr], {'uncore_cbox_0': None}, [0, 1], d, 1.0)}
+                stat.values([fb], {'uncore_l3': None}, [0, 1], d, 1.0)}
         self.assertEqual(rows, {0: 90.0, 1: 0.0, 'all': 45.0})
         # a bus clock: per socket, no total (not 400 MHz for two 200s)
         fc = metric('tulsa', 'link.fsb_clock')
@@ -359,6 +524,25 @@ class Output(unittest.TestCase):
         rows = {r['socket']: r['value'] for r in
                 stat.values([fc], {'uncore_l3': None}, [0, 1], d, 1.0)}
         self.assertEqual(rows, {0: 200.0, 1: 200.0})
+
+    def test_nhmex_ports_one_rbox_each(self):
+        """R-box 1's port0_flits_sent is port 4 (nhmex.c: uncore_rbox_1
+        holds ports 4-7): link.portN_tx_flits reads the one R-box of port
+        N, so port 0 is not port 0 + port 4, and ports 4-7 have a value"""
+        ms = [m for m in xm.metrics_of('nhmex') if m.group == 'link']
+        self.assertEqual([m.name for m in ms],
+                         ['link.port%d_tx_flits' % p for p in range(8)])
+        pmus = {'uncore_rbox_0': None, 'uncore_rbox_1': None}
+        d = {}
+        for half in (0, 1):
+            for p in range(4):
+                # port N sends 10 * (N + 1) flits
+                d[(0, 'uncore_rbox_%d' % half, 'port%d_flits_sent' % p)] = \
+                    xm.Reading(10 * (half * 4 + p + 1), 9, 9)
+        rows = {r['metric']: r['value'] for r in stat.values(ms, pmus, [0], d, 1.0)
+                if r['socket'] == 0 and r['instance'] is None}
+        self.assertEqual(rows, {'link.port%d_tx_flits' % p: 10.0 * (p + 1)
+                                for p in range(8)})
 
     def test_json_gives_the_count_back(self):
         """value * seconds / 64 B is the count: seconds is not rounded
@@ -400,6 +584,211 @@ class Output(unittest.TestCase):
         s1 = [ln for ln in lines[1:] if ln.split()[1:3] == ['1', '-']][0]
         self.assertIn('refused', s1)
         self.assertNotRegex(s1, r'MB/s$')
+
+
+# The tool's main() on this host with the sysfs and system-call functions
+# of the module replaced: one E5 socket with one iMC channel whose
+# cas_count_read counts 1000 a read.  argv[1]: MODE, the rest the tool's
+# arguments.  MODE refuse: every perf_event_open fails (EBUSY); half:
+# cas_count_write's does; gone: the fds read 0 bytes after the first read
+# (a PCI function removed); noenable: the real ioctl, on /dev/null (ENOTTY);
+# ok.
+FAKE = r"""
+import errno, os, sys
+sys.path.insert(0, %(tools)r)
+import importlib.machinery, importlib.util
+loader = importlib.machinery.SourceFileLoader('st', %(stat)r)
+spec = importlib.util.spec_from_loader('st', loader)
+st = importlib.util.module_from_spec(spec)
+loader.exec_module(st)
+xm = st.xm
+mode = sys.argv[1]
+
+
+class P:
+    name, type, cpus = 'uncore_imc_0', 99, [0]
+
+    def encode(self, spec):
+        return (2 if spec == 'cas_count_write' else 1, 0, 0)
+
+
+reads = {}
+
+
+def perf_open(pmu, words, cpu):
+    if mode == 'refuse' or (mode == 'half' and words[0] == 2):
+        raise OSError(errno.EBUSY, os.strerror(errno.EBUSY))
+    if mode == 'gone':
+        r, w = os.pipe()
+        os.write(w, bytes(24))          # the first read: zeros
+        os.close(w)                     # then 0 bytes, as a gone device
+        return r
+    return os.open('/dev/null', os.O_RDONLY)
+
+
+def perf_read(fd):
+    n = reads[fd] = reads.get(fd, 0) + 1
+    return (1000 * n, 10 * n, 10 * n)
+
+
+xm.find_pmus = lambda root=None: {'uncore_imc_0': P()}
+xm.detect_part = lambda info, names: ('snbep', 'test')
+xm.online_cpus = lambda: [0]
+xm.package_of = lambda c: 0
+xm.perf_open = perf_open
+if mode != 'gone':
+    xm.perf_read = perf_read
+if mode != 'noenable':
+    xm.ioctl = lambda fd, req: None
+st.platform.machine = lambda: 'x86_64'
+sys.exit(st.main(sys.argv[2:]))
+"""
+
+
+class Run(unittest.TestCase):
+    """main() with the system calls faked (FAKE): the exit status, read
+    errors, signals"""
+
+    def tool(self, mode, *args, **kw):
+        import subprocess
+        src = FAKE % {'tools': TOOLS, 'stat': os.path.join(TOOLS, 'xeon-uncore-stat')}
+        return subprocess.Popen([sys.executable, '-c', src, mode] + list(args),
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                                universal_newlines=True, **kw)
+
+    def test_no_event_opened_is_status_1(self):
+        """nothing opened: status 1, said, the command not run (it
+        would have exited 0)"""
+        p = self.tool('refuse', '--json', 'mem', '--', 'true')
+        out, err = p.communicate(timeout=60)
+        self.assertEqual(p.returncode, 1, err)
+        self.assertIn('no event opened', err)
+        self.assertEqual(out, '')
+
+    def test_an_error_is_status_3(self):
+        """one metric refused, the other counted, the command exited 0:
+        status 3 (the old tool: 0)"""
+        p = self.tool('half', '--json', 'mem', '--', 'true')
+        out, err = p.communicate(timeout=60)
+        self.assertEqual(p.returncode, 3, err)
+        vs = {v['metric']: v for v in json.loads(out)['values']
+              if v['socket'] == 0 and v['instance'] is None}
+        self.assertIsNone(vs['mem.read_bw']['error'])
+        self.assertIn('refused', vs['mem.write_bw']['error'])
+
+    def test_enable_refused_is_an_error_not_a_crash(self):
+        """the enable ioctl refused on every event: said, status 1"""
+        p = self.tool('noenable', '--json', 'mem', '--', 'true')
+        out, err = p.communicate(timeout=60)
+        self.assertNotIn('Traceback', err)
+        self.assertEqual(p.returncode, 1, err)
+        self.assertIn('enable: errno 25', err)
+
+    def test_read_error_is_an_error_not_a_crash(self):
+        """a 0-byte read (the PCI function gone) is that counter's error:
+        the metric is an error, no traceback, status 3"""
+        p = self.tool('gone', '--json', 'mem', '--', 'true')
+        out, err = p.communicate(timeout=60)
+        self.assertNotIn('Traceback', err)
+        self.assertEqual(p.returncode, 3, err)
+        o = json.loads(out.splitlines()[-1])
+        self.assertTrue(o['values'])
+        for v in o['values']:
+            self.assertIsNone(v['value'], v)
+            self.assertIn('read error', v['error'])
+            self.assertIn('short read: 0 of 24 bytes', v['error'])
+
+    def test_ok_is_status_of_the_command(self):
+        p = self.tool('ok', '--json', 'mem', '--', 'sh', '-c', 'exit 5')
+        out, err = p.communicate(timeout=60)
+        self.assertEqual(p.returncode, 5, err)
+        p = self.tool('ok', '--json', 'mem', '--', 'true')
+        out, err = p.communicate(timeout=60)
+        self.assertEqual(p.returncode, 0, err)
+        o = json.loads(out)
+        self.assertTrue(all(v['error'] is None for v in o['values']), o)
+
+    def test_sigterm_kills_and_waits_for_the_command(self):
+        """SIGTERM to the tool: the command gets it and is waited for, and
+        a last interval is printed (the old tool died at once, printing
+        nothing and leaving the command running)"""
+        import signal
+        import tempfile
+        import time
+        with tempfile.TemporaryDirectory() as d:
+            pidf = os.path.join(d, 'pid')
+            p = self.tool('ok', '--json', 'mem', '--', 'sh', '-c',
+                          'echo $$ >%s.t; mv %s.t %s; exec sleep 30'
+                          % (pidf, pidf, pidf))
+            for _ in range(300):
+                if os.path.exists(pidf):
+                    break
+                time.sleep(0.05)
+            with open(pidf) as f:
+                child = int(f.read())
+            time.sleep(0.2)
+            p.send_signal(signal.SIGTERM)
+            try:
+                out, err = p.communicate(timeout=20)
+            finally:
+                try:
+                    os.kill(child, signal.SIGKILL)
+                    alive = True
+                except ProcessLookupError:
+                    alive = False
+            self.assertFalse(alive, 'the command outlived the tool')
+            self.assertEqual(p.returncode, 128 + signal.SIGTERM, err)
+            lines = out.splitlines()
+            self.assertEqual(len(lines), 1, out)
+            o = json.loads(lines[0])
+            self.assertGreater(o['seconds'], 0.2)
+
+    def test_signal_without_command_prints_last_interval(self):
+        """-a -I: SIGINT or SIGTERM ends the run after the intervals so
+        far and a last one up to the signal; status 0 (the old tool: a
+        SIGTERM killed it, the last interval unprinted)"""
+        import signal
+        import time
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            p = self.tool('ok', '-a', '-I', '100', '--json', 'mem')
+            time.sleep(1.0)
+            t = time.monotonic()
+            p.send_signal(sig)
+            out, err = p.communicate(timeout=20)
+            took = time.monotonic() - t
+            self.assertEqual(p.returncode, 0, (sig, err))
+            self.assertNotIn('Traceback', err)
+            lines = [json.loads(ln) for ln in out.splitlines()]
+            self.assertGreaterEqual(len(lines), 2, out)
+            # the last interval ends at the signal: at most an interval
+            # (0.1 s) and the time the tool takes to see it (1 s: a loaded
+            # 2-core host)
+            self.assertLessEqual(lines[-1]['seconds'], 0.1 + 1.0, lines[-1])
+            self.assertLess(took, 5)
+
+
+class CheckAlone(unittest.TestCase):
+    def test_check_without_the_module(self):
+        """xeon-uncore-check copied without xeon_uncore_metrics.py: exit 2
+        and a message naming the file to copy and where the package puts
+        it, not a traceback"""
+        import shutil
+        import subprocess
+        import tempfile
+        if os.path.exists('/usr/share/xeon-uncore/xeon_uncore_metrics.py'):
+            self.skipTest('the package\'s copy is installed on this host')
+        with tempfile.TemporaryDirectory() as d:
+            tool = os.path.join(d, 'xeon-uncore-check')
+            shutil.copy(os.path.join(TOOLS, 'xeon-uncore-check'), tool)
+            p = subprocess.run([sys.executable, tool, '--help'],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               universal_newlines=True, timeout=60,
+                               env=dict(os.environ, PYTHONPATH=''))
+        self.assertEqual(p.returncode, 2, p.stderr)
+        self.assertNotIn('Traceback', p.stderr)
+        self.assertIn('copy xeon_uncore_metrics.py', p.stderr)
+        self.assertIn(d, p.stderr)
+        self.assertIn('/usr/share/xeon-uncore', p.stderr)
 
 
 class HarnessResult(unittest.TestResult):

@@ -206,8 +206,8 @@ def main(sim):
                 if len(f) >= 6 and f[2] == 'W' and f[3] == 'msr':
                     writes.add((int(f[4], 16), int(f[5], 16)))
                     held[int(f[4], 16)] = int(f[5], 16)
-        for (pmu, _, box, idx, (ev, alias, cfg)), (r, count) in zip(batch,
-                                                                   res):
+        for (pmu, _, box, idx, (ev, alias, cfg)), (r, count) in zip(
+                batch, res):
             total += 1
             miss = []
             if regs:

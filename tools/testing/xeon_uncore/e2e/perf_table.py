@@ -1007,7 +1007,8 @@ class Checker:
                                  % (box.where(), idx, kind))
                     elif cur & mask != val:
                         ok = False
-                        self.bad(i, '%s: counted on counter %s with %s 0x%x: field 0x%x is 0x%x, wants 0x%x'
+                        self.bad(i, '%s: counted on counter %s with %s 0x%x: '
+                                 'field 0x%x is 0x%x, wants 0x%x'
                                  % (box.where(), idx, kind, cur, mask,
                                     (cur & mask) >> shift(mask), val >> shift(mask)))
                 if ok:

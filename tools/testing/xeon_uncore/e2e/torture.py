@@ -143,15 +143,15 @@ class Hotplug:
     def quiesce(self):
         if self.quiesce_s is None:
             return
-        lines = [l for l in read(SIM + '/rates').splitlines()
-                 if l and l != 'worst']
-        self.saved_rates += [l for l in lines if not l.endswith(' 0')]
-        for l in lines:
-            write(SIM + '/rates', l.rsplit(' ', 1)[0] + ' 0')
+        lines = [ln for ln in read(SIM + '/rates').splitlines()
+                 if ln and ln != 'worst']
+        self.saved_rates += [ln for ln in lines if not ln.endswith(' 0')]
+        for ln in lines:
+            write(SIM + '/rates', ln.rsplit(' ', 1)[0] + ' 0')
         # the PMIs raised so far sent (a loaded host can hold a vCPU back
         # for long), then time for their handlers
         for _ in range(100):
-            info = dict(l.split(' ', 1) for l in read(SIM + '/info').splitlines())
+            info = dict(ln.split(' ', 1) for ln in read(SIM + '/info').splitlines())
             if all(int(v, 16) == 0 for k, v in info.items()
                    if k.startswith('pmi_pending_')) and info['nmi_busy'] == '0':
                 break
@@ -161,8 +161,8 @@ class Hotplug:
         time.sleep(self.quiesce_s)
 
     def restore(self):
-        for l in self.saved_rates:
-            write(SIM + '/rates', l)
+        for ln in self.saved_rates:
+            write(SIM + '/rates', ln)
         self.saved_rates = []
 
     def move_collectors(self):
@@ -277,7 +277,7 @@ def hotplug_steps(path):
     if not path or not os.path.exists(path):
         return []
     with open(path) as f:
-        return [(float(l.split()[0]), ' '.join(l.split()[1:])) for l in f if l.strip()]
+        return [(float(ln.split()[0]), ' '.join(ln.split()[1:])) for ln in f if ln.strip()]
 
 
 def steps_before(steps, t):
