@@ -111,7 +111,7 @@ def scale(plat, figs):
 
 
 def main():
-    figs = defaultdict(dict)	# (platform, sockets, box) -> {(driver, row): value}
+    figs = defaultdict(dict)  # (platform, sockets, box) -> {(driver, row): value}
     keys = []
     for line in sys.stdin:
         f = line.split()
