@@ -308,6 +308,22 @@ class Metric:
         return self.calc(counts, seconds)
 
 
+def _mem_bw(name, box, key, event, sources, excludes):
+    """mem.read_bw or mem.write_bw: 64 B lines of @event (counted as @key)
+    on @box, per instance (channel or controller)"""
+    return Metric(name, 'MB/s', box, {key: event},
+                  lambda c, s: bandwidth(c[key], s),
+                  '%s * 64 B / s' % event, sources, excludes,
+                  per_instance=True)
+
+
+def _rate(name, unit, box, key, event, sources, excludes, **kw):
+    """@event (counted as @key) on @box a second"""
+    return Metric(name, unit, box, {key: event},
+                  lambda c, s: per_second(c[key], s),
+                  '%s / s' % event, sources, excludes, **kw)
+
+
 def _e5_metrics():
     cas = ('REF 8.2 anchors (iMC CAS_COUNT.RD / .WR: event=0x04, '
            'umask=0x03 / 0x0c) and 7.3 (cas_count_read/_write, .scale '
@@ -318,31 +334,22 @@ def _e5_metrics():
            '11 C6, POWER_STATE_OCCUPANCY event 0x80) and 8.2 (the JSON '
            'quirk: occ_sel explicit; PCU clockticks event=0x00)')
     ms = [
-        Metric('mem.read_bw', 'MB/s', 'imc_*', {'rd': 'cas_count_read'},
-               lambda c, s: bandwidth(c['rd'], s),
-               'cas_count_read * 64 B / s', [cas],
-               'reads served by a cache; it counts every read CAS of the '
-               'channel whoever asked (this socket\'s cores, another '
-               'socket\'s, I/O, prefetches), so local and remote are not '
-               'told apart', per_instance=True),
-        Metric('mem.write_bw', 'MB/s', 'imc_*', {'wr': 'cas_count_write'},
-               lambda c, s: bandwidth(c['wr'], s),
-               'cas_count_write * 64 B / s', [cas],
-               'writes still in a cache (not yet written back); like '
-               'read_bw, every write CAS of the channel, whoever wrote',
-               per_instance=True),
-        Metric('link.drs_data_flits', 'flits/s', 'qpi_*', {'drs': 'drs_data'},
-               lambda c, s: per_second(c['drs'], s),
-               'drs_data / s', [qpi],
-               'bytes (no bytes-per-flit figure in REF); non-data flits '
-               'and NCB data (see ncb_data_flits); REF gives the alias, '
-               'not its direction (upstream\'s JSON: transmitted)',
-               per_instance=True),
-        Metric('link.ncb_data_flits', 'flits/s', 'qpi_*', {'ncb': 'ncb_data'},
-               lambda c, s: per_second(c['ncb'], s),
-               'ncb_data / s', [qpi],
-               'bytes; DRS data (see drs_data_flits); direction as '
-               'drs_data_flits', per_instance=True),
+        _mem_bw('mem.read_bw', 'imc_*', 'rd', 'cas_count_read', [cas],
+                'reads served by a cache; it counts every read CAS of the '
+                'channel whoever asked (this socket\'s cores, another '
+                'socket\'s, I/O, prefetches), so local and remote are not '
+                'told apart'),
+        _mem_bw('mem.write_bw', 'imc_*', 'wr', 'cas_count_write', [cas],
+                'writes still in a cache (not yet written back); like '
+                'read_bw, every write CAS of the channel, whoever wrote'),
+        _rate('link.drs_data_flits', 'flits/s', 'qpi_*', 'drs', 'drs_data', [qpi],
+              'bytes (no bytes-per-flit figure in REF); non-data flits '
+              'and NCB data (see ncb_data_flits); REF gives the alias, '
+              'not its direction (upstream\'s JSON: transmitted)',
+              per_instance=True),
+        _rate('link.ncb_data_flits', 'flits/s', 'qpi_*', 'ncb', 'ncb_data', [qpi],
+              'bytes; DRS data (see drs_data_flits); direction as '
+              'drs_data_flits', per_instance=True),
     ]
     for st, sel in (('c0', 1), ('c3', 2), ('c6', 3)):
         ms.append(Metric(
@@ -366,34 +373,25 @@ def _nhmex_metrics():
     rbox = ('REF 3.13 and 8.1.5 (R-box IPERF FLITS_SENT, bit 31; '
             'upstream qpi0_flit_send/qpi1_filt_send, REF 7.2)')
     ms = [
-        Metric('mem.read_bw', 'MB/s', 'mbox_*', {'rd': 'bbox_cmds_read'},
-               lambda c, s: bandwidth(c['rd'], s),
-               'bbox_cmds_read * 64 B / s', [mbox],
-               'memory traffic the M-box makes on its own (patrol scrub, '
-               'refresh); it is per M-box (memory controller), not per '
-               'DIMM channel; local and remote requests are not told '
-               'apart', per_instance=True),
-        Metric('mem.write_bw', 'MB/s', 'mbox_*', {'wr': 'bbox_cmds_write'},
-               lambda c, s: bandwidth(c['wr'], s),
-               'bbox_cmds_write * 64 B / s', [mbox],
-               'as read_bw: per M-box, B-box commands only.  Asked with '
-               'read_bw, the two take turns (they need different values '
-               'of the one ZDP_CTL_FVC command field, REF 3.11): both are '
-               'then scaled, and marked so', per_instance=True),
-        Metric('llc.misses', 'misses/s', 'cbox_*', {'miss': 'llc_misses'},
-               lambda c, s: per_second(c['miss'], s),
-               'llc_misses / s', [cbox],
-               'nothing beyond the umask: S-state upgrades for an RFO '
-               'count as misses, as the guide defines them'),
-        Metric('io.ioh_requests', 'requests/s', 'bbox_*',
-               {'ioh': 'imt_inserts_ioh'},
-               lambda c, s: per_second(c['ioh'], s),
-               'imt_inserts_ioh / s',
-               ['REF 8.1.3 (B-box counter 1 IMT_INSERTS_IOH 0x0A: '
-                'IOH-originated inserts in the in-flight memory table)'],
-               'bytes (a request is not sized in REF); I/O to another '
-               'socket\'s memory (counted at that socket\'s B-box); '
-               'conflicts count as inserts (REF 8.1.3 note)'),
+        _mem_bw('mem.read_bw', 'mbox_*', 'rd', 'bbox_cmds_read', [mbox],
+                'memory traffic the M-box makes on its own (patrol scrub, '
+                'refresh); it is per M-box (memory controller), not per '
+                'DIMM channel; local and remote requests are not told '
+                'apart'),
+        _mem_bw('mem.write_bw', 'mbox_*', 'wr', 'bbox_cmds_write', [mbox],
+                'as read_bw: per M-box, B-box commands only.  Asked with '
+                'read_bw, the two take turns (they need different values '
+                'of the one ZDP_CTL_FVC command field, REF 3.11): both are '
+                'then scaled, and marked so'),
+        _rate('llc.misses', 'misses/s', 'cbox_*', 'miss', 'llc_misses', [cbox],
+              'nothing beyond the umask: S-state upgrades for an RFO '
+              'count as misses, as the guide defines them'),
+        _rate('io.ioh_requests', 'requests/s', 'bbox_*', 'ioh', 'imt_inserts_ioh',
+              ['REF 8.1.3 (B-box counter 1 IMT_INSERTS_IOH 0x0A: '
+               'IOH-originated inserts in the in-flight memory table)'],
+              'bytes (a request is not sized in REF); I/O to another '
+              'socket\'s memory (counted at that socket\'s B-box); '
+              'conflicts count as inserts (REF 8.1.3 note)'),
     ]
     # uncore_rbox_0 is ports 0-3, uncore_rbox_1 ports 4-7, and each names
     # its ports' events port0-3_flits_sent (REF 3.13; the driver's R-box
@@ -419,17 +417,12 @@ def _l3_metrics():
     gbsq = ('REF 2.4 (GBSQ Data_Flow bits 37:36 demand | prefetch; '
             'Fill_Eviction 01: transactions that fill the L3)')
     return [
-        Metric('llc.lookups', 'lookups/s', 'l3',
-               {'req': 'l3_requests'},
-               lambda c, s: per_second(c['req'], s),
-               'l3_requests / s', [gbsq],
-               'hits and misses apart (REF gives no per-state encoding '
-               'for L3_State): no miss count or hit ratio is offered'),
-        Metric('llc.fills', 'fills/s', 'l3', {'fill': 'l3_fills'},
-               lambda c, s: per_second(c['fill'], s),
-               'l3_fills / s', [gbsq],
-               'misses that do not fill the L3 (REF does not say which '
-               'these are), so this is not a miss count'),
+        _rate('llc.lookups', 'lookups/s', 'l3', 'req', 'l3_requests', [gbsq],
+              'hits and misses apart (REF gives no per-state encoding '
+              'for L3_State): no miss count or hit ratio is offered'),
+        _rate('llc.fills', 'fills/s', 'l3', 'fill', 'l3_fills', [gbsq],
+              'misses that do not fill the L3 (REF does not say which '
+              'these are), so this is not a miss count'),
         Metric('link.fsb_clock', 'MHz', 'l3',
                {'busy': 'fsb_ioq_busy_cycles',
                 'empty': 'fsb_ioq_empty_cycles'},
