@@ -1,0 +1,304 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""e2e/metrics' comparisons of xeon-uncore-stat's output with the model's
+truth (argv as e2e/metrics passes them; each prints its lines, BAD ones
+for a mismatch, and exits non-zero on any):
+  metrics_check.py mem|scaled|l3|nhmex ARGS..."""
+import json
+import math
+import re
+import sys
+
+
+def mem(argv):
+    out, truth, rd, wr = argv[1], argv[2], int(argv[3]), int(argv[4])
+    cycles = int(argv[5])
+    outer = float(argv[7]) - float(argv[6])
+    lines = open(out).read().splitlines()
+    bad = []
+    if len(lines) != 1:
+        bad.append('%d JSON lines, want 1 (no -I)' % len(lines))
+    o = json.loads(lines[-1])
+    if not 0 < o['seconds'] <= outer:
+        bad.append('the tool\'s seconds %r not in (0, %.6f], its time from the shell'
+                   % (o['seconds'], outer))
+    print('NOTE: the tool\'s seconds %.6f, %.6f s from the shell' % (o['seconds'], outer))
+    t = {}
+    for ln in open(truth):
+        s, box, _, v = ln.split()
+        if box.startswith('imc'):
+            t[(int(s), 'imc_' + box[3:])] = t.get((int(s), 'imc_' + box[3:]), 0) + int(v)
+    sockets = sorted({s for s, _ in t})
+    chans = sorted({c for _, c in t})
+    want = {}
+    for m, per in (('mem.read_bw', rd), ('mem.write_bw', wr)):
+        for s in sockets:
+            for c in chans:
+                n = t[(s, c)] if per else 0
+                want[(m, s, c)] = n
+                if per and n != cycles // per:
+                    bad.append('truth %s %d %s: %d, want %d' % (m, s, c, n, cycles // per))
+            want[(m, s, None)] = sum(want[(m, s, c)] for c in chans)
+        want[(m, 'all', None)] = sum(want[(m, s, None)] for s in sockets)
+    seen = set()
+    for v in o['values']:
+        k = (v['metric'], v['socket'], v['instance'])
+        seen.add(k)
+        if v['error'] or v['scaled'] or v['value'] is None:
+            bad.append('%s: error %s scaled %s' % (k, v['error'], v['scaled']))
+            continue
+        got = v['value'] * o['seconds'] * 1e6 / 64
+        exp = want.get(k)
+        ok = exp is not None and abs(got - exp) <= 1e-9 * max(exp, 1)
+        print('%-4s %-13s %-6s %-5s %14.3f MB/s over %.6f s = %12.3f lines, '
+              'truth %s' % ('ok' if ok else 'MISMATCH', v['metric'], v['socket'],
+                            v['instance'], v['value'], o['seconds'], got, exp))
+        if not ok:
+            bad.append('%s: %.3f lines, truth %s' % (k, got, exp))
+        elif v['socket'] == 'all':
+            print('NOTE: %s all sockets %.3f MB/s over %.6f s = %.6f lines, '
+                  'truth %d' % (v['metric'], v['value'], o['seconds'], got, exp))
+    for k in sorted(set(want) - seen, key=str):
+        bad.append('no value for %s' % (k,))
+    for b in bad:
+        print('BAD ' + b)
+    sys.exit(1 if bad else 0)
+
+
+def scaled(argv):
+    bad = []
+    n = 0
+    vals = []
+    outer = float(argv[3]) - float(argv[2])
+    objs = [json.loads(ln) for ln in open(argv[1])]
+    # The intervals: the tool emits a line once the monotonic clock passes each
+    # 0.3 s deadline from its start, and a last one when sleep 1.5 exits.  Its
+    # wait wakes at the deadline; a TCG guest on a loaded 2-core host may run
+    # it late: LATE = 0.2 s is allowed for that (and for the time the emit
+    # itself takes, tens of ms in TCG), well under the 0.3 s interval, so a
+    # skipped or doubled interval still shows.  Each line's seconds is the time
+    # since the previous line (exact: both from the same clock readings).
+    LATE = 0.2
+    prev = 0.0
+    for i, o in enumerate(objs):
+        last = i == len(objs) - 1
+        if abs(o['seconds'] - (o['time'] - prev)) > 1e-6:
+            bad.append('line %d: seconds %r but %r since the previous line'
+                       % (i, o['seconds'], o['time'] - prev))
+        if not last and not 0.3 * (i + 1) <= o['time'] <= 0.3 * (i + 1) + LATE:
+            bad.append('line %d at %.6f s, want its deadline %.1f s (+%.1f s)'
+                       % (i, o['time'], 0.3 * (i + 1), LATE))
+        if last and not 0 < o['seconds'] <= 0.3 + LATE:
+            bad.append('the last line\'s seconds %r, want (0, %.1f]' % (o['seconds'], 0.3 + LATE))
+        prev = o['time']
+    if objs:
+        end = objs[-1]['time']
+        # sleep 1.5 ran inside the tool's window, which lies inside the shell's
+        if not 1.5 <= end <= outer:
+            bad.append('the tool counted %.6f s, want [1.5, %.6f] (sleep 1.5; its time '
+                       'from the shell)' % (end, outer))
+        # one line a deadline before the end, but the one the command's exit
+        # may have overtaken (the exit is handled first), and the last
+        full = math.floor(end / 0.3)
+        if not full - 1 <= len(objs) - 1 <= full:
+            bad.append('%d lines over %.6f s at -I 300, want %d or %d and the last'
+                       % (len(objs), end, full - 1, full))
+        print('NOTE: %d lines over %.6f s (%.6f s from the shell): seconds %s' % (
+            len(objs), end, outer, ['%.3f' % o['seconds'] for o in objs]))
+    for o in objs:
+        for v in o['values']:
+            n += 1
+            vals.append(v)
+            inst = v['instance']
+            if v['value'] is None and not v['error']:
+                bad.append('a value of None without an error: %s' % v)
+            # imc_0 and what sums it are multiplexed; the other channels not
+            want = inst in (None, 'imc_0')
+            if v['scaled'] != want:
+                bad.append('%s %s %s scaled %s, want %s' % (
+                    v['metric'], v['socket'], inst, v['scaled'], want))
+            print(o['time'], v['metric'], v['socket'], inst, v['value'],
+                  v['scaled'], v['error'])
+    if not n:
+        bad.append('no values')
+    sc = [v for v in vals if v['scaled']]
+    print('NOTE: %d values, %d scaled (all of imc_0 or a total): %s' % (
+        n, len(sc), sorted({(v['socket'], v['instance']) for v in sc}, key=str)))
+    for b in bad[:20]:
+        print('BAD ' + b)
+    sys.exit(1 if bad else 0)
+
+
+def l3(argv):
+    out, ctrs, truth, cycles = argv[1], argv[2], argv[3], int(argv[4])
+    outer = float(argv[6]) - float(argv[5])
+    bad = []
+    lines = open(out).read().splitlines()
+    if len(lines) != 1:
+        bad.append('%d JSON lines, want 1 (no -I)' % len(lines))
+    o = json.loads(lines[-1])
+    sec = o['seconds']
+    if not 0 < sec <= outer:
+        bad.append('the tool\'s seconds %r not in (0, %.6f], its time from the shell'
+                   % (sec, outer))
+    print('NOTE: the tool\'s seconds %.6f, %.6f s from the shell' % (sec, outer))
+    t = {}
+    for ln in open(truth):
+        s, box, n, v = ln.split()
+        t[(int(s), box, int(n))] = int(v)
+    ev = {}
+    for ln in open(ctrs):
+        m = re.match(r'(\d+) (gbsq|fsb) (\d+) ctl=(0x[0-9a-f]+)', ln)
+        if not m:
+            continue
+        s, box, n, ctl = int(m.group(1)), m.group(2), int(m.group(3)), int(m.group(4), 16)
+        if not ctl:
+            continue
+        if box == 'gbsq':
+            name = 'fill' if (ctl >> 56) & 3 == 1 else 'req' if (ctl >> 36) & 3 == 3 else None
+        else:
+            sel = [k for k, b in (('drdy', 45), ('empty', 47), ('busy', 49), ('odrdy', 55))
+                   if ctl >> b & 1]
+            name = sel[0] if len(sel) == 1 else None
+        if name is None or (s, name) in ev:
+            bad.append('socket %d %s %d ctl %#x: no single event of the tool' % (s, box, n, ctl))
+            continue
+        ev[(s, name)] = t.get((s, box, n), 0)
+    sockets = sorted({s for s, _ in ev})
+    keys = ('req', 'fill', 'drdy', 'empty', 'busy', 'odrdy')
+    for s in sockets:
+        for k in keys:
+            if (s, k) not in ev:
+                bad.append('socket %d: no counter held %s' % (s, k))
+        clk = ev.get((s, 'busy'), 0) + ev.get((s, 'empty'), 0)
+        if clk != cycles:
+            bad.append('socket %d: busy + empty truth %d, want every cycle %d' % (s, clk, cycles))
+    if bad:
+        for b in bad:
+            print('BAD ' + b)
+        sys.exit(1)
+
+    def formulas(c):
+        clk = c['busy'] + c['empty']
+        return {
+            'llc.lookups': c['req'] / sec,
+            'llc.fills': c['fill'] / sec,
+            'link.fsb_clock': clk / sec / 1e6,
+            'link.fsb_busy': 100.0 * c['busy'] / clk,
+            'link.fsb_data_own': 100.0 * c['drdy'] / clk,
+            'link.fsb_data_other': 100.0 * c['odrdy'] / clk,
+        }
+
+    want = {}
+    for s in sockets:
+        for m, v in formulas({k: ev[(s, k)] for k in keys}).items():
+            want[(m, s)] = v
+    for m, v in formulas({k: sum(ev[(s, k)] for s in sockets) for k in keys}).items():
+        if m != 'link.fsb_clock':           # a clock: no total
+            want[(m, 'all')] = v
+    seen = set()
+    for v in o['values']:
+        k = (v['metric'], v['socket'])
+        seen.add(k)
+        if v['error'] or v['scaled'] or v['value'] is None:
+            bad.append('%s: error %s scaled %s' % (k, v['error'], v['scaled']))
+            continue
+        exp = want.get(k)
+        ok = exp is not None and abs(v['value'] - exp) <= 1e-9 * max(abs(exp), 1)
+        print('%-8s %-20s %-4s %18.6f, formula(truth) %s' % (
+            'ok' if ok else 'MISMATCH', v['metric'], v['socket'], v['value'], exp))
+        if not ok:
+            bad.append('%s: %s, formula(truth) %s' % (k, v['value'], exp))
+    for k in sorted(set(want) - seen, key=str):
+        bad.append('no value for %s' % (k,))
+    print('NOTE: %.6f s, truth per socket and event: %s' % (sec, sorted(ev.items())))
+    for b in bad:
+        print('BAD ' + b)
+    sys.exit(1 if bad else 0)
+
+
+def nhmex(argv):
+    out, ctrs, truth, cycles = argv[1], argv[2], argv[3], int(argv[4])
+    ncbox = int(argv[5])
+    outer = float(argv[7]) - float(argv[6])
+    bad = []
+    lines = open(out).read().splitlines()
+    if len(lines) != 1:
+        bad.append('%d JSON lines, want 1 (no -I)' % len(lines))
+    o = json.loads(lines[-1])
+    sec = o['seconds']
+    if not 0 < sec <= outer:
+        bad.append('the tool\'s seconds %r not in (0, %.6f], its time from the shell'
+                   % (sec, outer))
+    print('NOTE: the tool\'s seconds %.6f, %.6f s from the shell' % (sec, outer))
+    t = {}
+    for ln in open(truth):
+        s, box, n, v = ln.split()
+        t[(int(s), box, int(n))] = int(v)
+    c = {}
+    for ln in open(ctrs):
+        m = re.match(r'(\d+) (cbox\d+) (\d+) ctl=(0x[0-9a-f]+)', ln)
+        if not m or not int(m.group(4), 16):
+            continue
+        s, box, n, ctl = int(m.group(1)), m.group(2), int(m.group(3)), int(m.group(4), 16)
+        k = {0x14: 'miss'}.get(ctl & 0xff)
+        if k is None or (s, box, k) in c:
+            bad.append('socket %d %s %d ctl %#x: no single event of the tool' % (s, box, n, ctl))
+            continue
+        c[(s, box, k)] = t.get((s, box, n), 0)
+    sockets = sorted({s for s, _, _ in c})
+    ev = {}
+    for s in sockets:
+        boxes = sorted({b for s2, b, _ in c if s2 == s})
+        if len(boxes) != ncbox:
+            bad.append('socket %d: the tool\'s events on %d C-boxes, want %d' % (
+                s, len(boxes), ncbox))
+        for b in boxes:
+            if c.get((s, b, 'miss')) != cycles // 4:
+                bad.append('truth %d %s miss: %s, want %d' % (s, b, c.get((s, b, 'miss')),
+                                                              cycles // 4))
+        ev[(s, 'miss')] = sum(c.get((s, b, 'miss'), 0) for b in boxes)
+        ev[(s, 'ioh')] = sum(v for (s2, box, _), v in t.items()
+                             if s2 == s and box.startswith('bbox'))
+    if bad:
+        for b in bad:
+            print('BAD ' + b)
+        sys.exit(1)
+
+    def formulas(x):
+        return {
+            'llc.misses': x['miss'] / sec,
+            'io.ioh_requests': x['ioh'] / sec,
+        }
+
+    want = {}
+    keys = ('miss', 'ioh')
+    for s in sockets:
+        for m, v in formulas({k: ev[(s, k)] for k in keys}).items():
+            want[(m, s)] = v
+    for m, v in formulas({k: sum(ev[(s, k)] for s in sockets) for k in keys}).items():
+        want[(m, 'all')] = v
+    seen = set()
+    for v in o['values']:
+        k = (v['metric'], v['socket'])
+        seen.add(k)
+        if v['error'] or v['scaled'] or v['value'] is None:
+            bad.append('%s: error %s scaled %s' % (k, v['error'], v['scaled']))
+            continue
+        exp = want.get(k)
+        ok = exp is not None and abs(v['value'] - exp) <= 1e-9 * max(abs(exp), 1)
+        print('%-8s %-16s %-4s %18.6f, formula(truth) %s' % (
+            'ok' if ok else 'MISMATCH', v['metric'], v['socket'], v['value'], exp))
+        if not ok:
+            bad.append('%s: %s, formula(truth) %s' % (k, v['value'], exp))
+    for k in sorted(set(want) - seen, key=str):
+        bad.append('no value for %s' % (k,))
+    print('NOTE: %.6f s, truth per socket and event: %s' % (sec, sorted(ev.items())))
+    for b in bad:
+        print('BAD ' + b)
+    sys.exit(1 if bad else 0)
+
+
+if __name__ == '__main__':
+    sys.exit({'mem': mem, 'scaled': scaled, 'l3': l3,
+              'nhmex': nhmex}[sys.argv[1]](sys.argv[1:]))
