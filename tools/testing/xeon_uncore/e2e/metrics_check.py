@@ -3,7 +3,7 @@
 """e2e/metrics' comparisons of xeon-uncore-stat's output with the model's
 truth (argv as e2e/metrics passes them; each prints its lines, BAD ones
 for a mismatch, and exits non-zero on any):
-  metrics_check.py mem|scaled|l3|nhmex ARGS..."""
+  metrics_check.py mem|scaled|l3|nhmex|e5lp|rbox ARGS..."""
 import json
 import math
 import re
@@ -299,6 +299,153 @@ def nhmex(argv):
     sys.exit(1 if bad else 0)
 
 
+def _one_line(out, outer, bad):
+    """the tool's one JSON object of OUT (no -I) and its seconds, checked
+    against the shell's time around it"""
+    lines = open(out).read().splitlines()
+    if len(lines) != 1:
+        bad.append('%d JSON lines, want 1 (no -I)' % len(lines))
+    o = json.loads(lines[-1])
+    if not 0 < o['seconds'] <= outer:
+        bad.append('the tool\'s seconds %r not in (0, %.6f], its time from the shell'
+                   % (o['seconds'], outer))
+    print('NOTE: the tool\'s seconds %.6f, %.6f s from the shell' % (o['seconds'], outer))
+    return o
+
+
+def _counters(ctrs, truth):
+    """[(socket, box, counter, ctl, truth)] of every counter a control
+    enables (the controls as read while the tool counted)"""
+    t = {}
+    for ln in open(truth):
+        s, box, n, v = ln.split()
+        t[(int(s), box, int(n))] = int(v)
+    r = []
+    for ln in open(ctrs):
+        m = re.match(r'(\d+) (\S+) (\d+) ctl=(0x[0-9a-f]+)', ln)
+        if m and int(m.group(4), 16):
+            k = (int(m.group(1)), m.group(2), int(m.group(3)))
+            r.append(k + (int(m.group(4), 16), t.get(k, 0)))
+    return r
+
+
+def _judge(o, want, bad, fmt='%-8s %-22s %-4s %-6s %20.6f, formula(truth) %s'):
+    """every value of the tool's object O against WANT {(metric, socket,
+    instance): value}: equal to 1e-9, not scaled, no error; none missing"""
+    seen = set()
+    for v in o['values']:
+        k = (v['metric'], v['socket'], v['instance'])
+        seen.add(k)
+        if v['error'] or v['scaled'] or v['value'] is None:
+            bad.append('%s: error %s scaled %s' % (k, v['error'], v['scaled']))
+            continue
+        exp = want.get(k)
+        ok = exp is not None and abs(v['value'] - exp) <= 1e-9 * max(abs(exp), 1)
+        print(fmt % ('ok' if ok else 'MISMATCH', v['metric'], v['socket'],
+                     v['instance'], v['value'], exp))
+        if not ok:
+            bad.append('%s: %s, formula(truth) %s' % (k, v['value'], exp))
+    for k in sorted(set(want) - seen, key=str):
+        bad.append('no value for %s' % (k,))
+
+
+def _end(bad):
+    for b in bad:
+        print('BAD ' + b)
+    sys.exit(1 if bad else 0)
+
+
+def e5lp(argv):
+    """link and power on the E5-2600s.  A QPI counter whose control selects
+    event 0x02 with ev_sel_ext (bit 21) and umask 0x08 held drs_data,
+    0x03 + ext with umask 0x04 ncb_data (REF: ev_sel_ext, 7.3's aliases); a
+    PCU counter with event 0x80 held the occupancy its occ_sel (15:14)
+    names: 1 cores in C0, 2 C3, 3 C6; event 0x00 the PCU clock (REF 4.4).
+    The formulas, restated from the admin guide: flits a second per port,
+    per socket (the ports summed) and in total; cores in a state = its
+    occupancy / the PCU clocks, per socket, the total the sockets' sum."""
+    out, ctrs, truth = argv[1], argv[2], argv[3]
+    bad = []
+    o = _one_line(out, float(argv[5]) - float(argv[4]), bad)
+    sec = o['seconds']
+    ev = {}
+    for s, box, n, ctl, v in _counters(ctrs, truth):
+        code, umask, ext = ctl & 0xff, ctl >> 8 & 0xff, ctl >> 21 & 1
+        k = None
+        if box.startswith('qpi') and ext:
+            k = {(0x02, 0x08): 'drs', (0x03, 0x04): 'ncb'}.get((code, umask))
+        elif box == 'pcu' and not ext:
+            k = {0x80: 'occ%d' % (ctl >> 14 & 3), 0x00: 'clk'}.get(code)
+        if k is None or (s, box, k) in ev:
+            bad.append('socket %d %s %d ctl %#x: no single event of the tool' % (s, box, n, ctl))
+            continue
+        ev[(s, box, k)] = v
+    sockets = sorted({s for s, _, _ in ev})
+    ports = sorted({b for _, b, _ in ev if b.startswith('qpi')})
+    for s in sockets:
+        for k in [(p, e) for p in ports for e in ('drs', 'ncb')] + \
+                 [('pcu', e) for e in ('clk', 'occ1', 'occ2', 'occ3')]:
+            if not ev.get((s,) + k):
+                bad.append('socket %d %s %s: no counter, or it counted nothing' % ((s,) + k))
+    if bad:
+        _end(bad)
+    want = {}
+    for m, e in (('link.drs_data_flits', 'drs'), ('link.ncb_data_flits', 'ncb')):
+        for s in sockets:
+            for p in ports:
+                want[(m, s, 'qpi_' + p[3:])] = ev[(s, p, e)] / sec
+            want[(m, s, None)] = sum(ev[(s, p, e)] for p in ports) / sec
+        want[(m, 'all', None)] = sum(ev[(s, p, e)] for s in sockets for p in ports) / sec
+    for m, e in (('power.cores_c0', 'occ1'), ('power.cores_c3', 'occ2'),
+                 ('power.cores_c6', 'occ3')):
+        for s in sockets:
+            want[(m, s, None)] = ev[(s, 'pcu', e)] / ev[(s, 'pcu', 'clk')]
+        want[(m, 'all', None)] = sum(want[(m, s, None)] for s in sockets)
+    _judge(o, want, bad)
+    print('NOTE: %.6f s, truth per socket, box and event: %s' % (sec, sorted(ev.items())))
+    _end(bad)
+
+
+def rbox(argv):
+    """link on the 7500/E7: port P's flits sent at a rate of its own (one
+    every 10 + P cycles, so no two ports' counts are alike); the tool's
+    link.portP_tx_flits x seconds must be the truth of one counter of R-box
+    P / 4 on that socket, the one that counted P's rate (CYCLES / (10 + P),
+    give or take the pattern's phase), and the R-boxes count nothing
+    else.  Formula, restated from the admin guide: FLITS_SENT of the port
+    a second, per socket and in total."""
+    out, ctrs, truth, cycles = argv[1], argv[2], argv[3], int(argv[4])
+    bad = []
+    o = _one_line(out, float(argv[6]) - float(argv[5]), bad)
+    sec = o['seconds']
+    ctr = [c for c in _counters(ctrs, truth) if c[1].startswith('rbox')]
+    sockets = sorted({c[0] for c in ctr})
+    held = {}
+    for s, box, n, ctl, v in ctr:
+        near = [p for p in range(8) if 'rbox%d' % (p // 4) == box
+                and abs(v - cycles / (10 + p)) <= 1]
+        if len(near) != 1 or (s, near[0]) in held:
+            bad.append('socket %d %s %d ctl %#x: truth %d is no port\'s rate alone'
+                       % (s, box, n, ctl, v))
+            continue
+        held[(s, near[0])] = v
+    for s in sockets:
+        for p in range(8):
+            if (s, p) not in held:
+                bad.append('socket %d: no R-box counter counted port %d' % (s, p))
+    if bad:
+        _end(bad)
+    want = {}
+    for p in range(8):
+        m = 'link.port%d_tx_flits' % p
+        for s in sockets:
+            want[(m, s, None)] = held[(s, p)] / sec
+        want[(m, 'all', None)] = sum(held[(s, p)] for s in sockets) / sec
+    _judge(o, want, bad)
+    print('NOTE: %.6f s, truth per socket and port: %s' % (sec, sorted(held.items())))
+    _end(bad)
+
+
 if __name__ == '__main__':
     sys.exit({'mem': mem, 'scaled': scaled, 'l3': l3,
-              'nhmex': nhmex}[sys.argv[1]](sys.argv[1:]))
+              'nhmex': nhmex, 'e5lp': e5lp, 'rbox': rbox}[sys.argv[1]](sys.argv[1:]))
