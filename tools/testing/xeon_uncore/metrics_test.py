@@ -15,7 +15,10 @@ import io
 import json
 import os
 import re
+import shutil
+import subprocess
 import sys
+import tempfile
 import unittest
 
 TREE = os.path.realpath(os.path.join(os.path.dirname(__file__), '..', '..', '..'))
@@ -351,6 +354,160 @@ class Guide(unittest.TestCase):
             text = f.read()
         confirm = text[text.index('To confirm on hardware\n====='):]
         self.assertIn('64 B per B-box command', confirm)
+
+
+PCPDIR = os.path.join(TOOLS, 'pcp')
+
+
+class Pcp(unittest.TestCase):
+    """the PCP files the package ships (tools/xeon_uncore/pcp) are
+    pcp_perfevent_conf() and pcp_derived() of the tables; the derived
+    metrics are xeon-uncore-stat's, by name and formula; PCP's own parser
+    takes them (when pminfo is installed)"""
+
+    def derived(self):
+        """{name: expression} of the derived config, its other lines
+        ((oneline) help) checked for their metric"""
+        defs, helps = {}, set()
+        for ln in xm.pcp_derived().splitlines():
+            if not ln or ln.startswith('#'):
+                continue
+            name, sep, expr = ln.partition(' = ')
+            self.assertTrue(sep, ln)
+            m = re.fullmatch(r'([a-z0-9_.]+)(\(oneline\))?', name)
+            self.assertTrue(m, ln)
+            if m.group(2):
+                helps.add(m.group(1))
+            else:
+                self.assertNotIn(name, defs)
+                defs[name] = expr
+        self.assertEqual(helps, set(defs))
+        return defs
+
+    def test_files_are_generated(self):
+        for fname, gen in xm.PCP_FILES:
+            with open(os.path.join(PCPDIR, fname)) as f:
+                self.assertEqual(f.read(), gen(), 'regenerate: python3 '
+                                 'tools/xeon_uncore/xeon_uncore_metrics.py pcp '
+                                 'tools/xeon_uncore/pcp')
+
+    def test_names_are_xeon_uncore_stats(self):
+        ms, why = xm.pcp_metrics()
+        defs = self.derived()
+        self.assertEqual(set(defs), {n for _, n in ms})
+        self.assertTrue(any(n.startswith('xeon_uncore.mem.') for n in defs))
+        self.assertTrue(any(n.startswith('xeon_uncore.link.') for n in defs))
+        for part in xm.PCP_PARTS:
+            stat_names = {m.name for m in xm.metrics_of(part)}
+            for m, n in ms:
+                self.assertEqual(n, 'xeon_uncore.' + m.name)
+                self.assertIn(m.name, stat_names, part)
+            # every metric of the part: in PCP, or said why not
+            self.assertEqual(stat_names, {m.name for m, _ in ms} | set(why))
+        self.assertFalse({m.name for m, _ in ms} & set(why))
+        self.assertIn('xeon_uncore.mem.read_bw', defs)
+
+    def test_expression_is_the_formula(self):
+        """each expression: rate() of the metric's perfevent counter times
+        its scale, and the scale is the formula xeon-uncore-stat computes"""
+        defs = self.derived()
+        for m, n in xm.pcp_metrics()[0]:
+            num, den = m.scale
+            (key,) = m.events
+            for count, sec in ((1000000, 2.0), (7, 0.125), (0, 1.0)):
+                self.assertAlmostEqual(m.calc({key: count}, sec),
+                                       num * count / den / sec,
+                                       delta=1e-12 * max(count, 1), msg=n)
+            e = re.fullmatch(r'rate\(perfevent\.derived\.([a-z0-9_]+)\.value\)'
+                             r'(?: \* (\d+))?(?: / (\d+))?', defs[n])
+            self.assertTrue(e, defs[n])
+            self.assertEqual(e.group(1), xm.pcp_counter(m))
+            self.assertEqual((int(e.group(2) or 1), int(e.group(3) or 1)), m.scale, n)
+        self.assertEqual(xm.pcp_expr(metric('snbep', 'mem.read_bw')),
+                         'rate(perfevent.derived.xeon_uncore_mem_read_bw.value)'
+                         ' * 64 / 1000000')
+
+    def test_perfevent_conf(self):
+        """an entry a part, each event of the claimed metrics on each of
+        the part's boxes, on the first CPU of each node; a derived counter a
+        metric whose first group per part is every box, the others one box
+        fewer each, all of its entry's events"""
+        entries, derived, cur = {}, {}, None
+        for ln in xm.pcp_perfevent_conf().splitlines():
+            if not ln or ln.startswith('#'):
+                continue
+            h = re.fullmatch(r'\[(\S+)\]', ln)
+            if h:
+                if h.group(1).endswith(':derived'):
+                    cur = derived.setdefault(h.group(1)[:-8], [[]])
+                else:
+                    cur = entries.setdefault(h.group(1), [[]])
+                continue
+            if ln == '||':
+                self.assertIn(cur, derived.values())
+                cur.append([])
+                continue
+            ev, opt = ln.split()
+            self.assertEqual(opt, 'node', ln)
+            cur[-1].append(ev)
+        self.assertEqual(sorted(entries), sorted('%s_unc_imc0' % p for p in xm.PCP_PARTS))
+        ms = xm.pcp_metrics()[0]
+        self.assertEqual(sorted(derived), sorted(xm.pcp_counter(m) for m, _ in ms))
+        for m, _ in ms:
+            (alias,) = m.events.values()
+            groups = derived[xm.pcp_counter(m)]
+            for part in xm.PCP_PARTS:
+                n = xm.PCP_BOXES[part][xm.pcp_box(m)]
+                mine = [g for g in groups if g[0].startswith(part + '_')]
+                self.assertEqual([len(g) for g in mine], list(range(n, 0, -1)))
+                pfm = xm.PCP_PFM_EVENTS[alias]
+                want = ['%s_unc_%s%d::%s' % (part, xm.pcp_box(m), i, pfm)
+                        for i in range(n)]
+                self.assertEqual(mine[0], want)
+                for g in mine:
+                    self.assertTrue(set(g) <= set(entries['%s_unc_imc0' % part][0]))
+
+    def test_guide_and_readme(self):
+        """the admin guide's "From PCP" names every PCP metric and every
+        metric it leaves out; it and the README give the same two commands,
+        on the files the package installs"""
+        with open(GUIDE) as f:
+            guide = f.read()
+        sec = guide[guide.index('\nFrom PCP\n--------\n'):]
+        sec = sec[:sec.index('\n=====')]
+        with open(os.path.join(TREE, 'README.md')) as f:
+            readme = f.read()
+        ms, why = xm.pcp_metrics()
+        for _, n in ms:
+            self.assertIn('``%s``' % n, sec)
+        for n in why:
+            self.assertIn('``%s``' % n, sec)
+        cmds = [ln.strip() for ln in sec.splitlines()
+                if '/usr/share/xeon-uncore/pcp/' in ln and ln.startswith('  ')]
+        self.assertEqual(len(cmds), 2, cmds)
+        for c in cmds:
+            self.assertIn('\n%s\n' % c, readme)
+        for fname, _ in xm.PCP_FILES:
+            self.assertIn('/usr/share/xeon-uncore/pcp/' + fname, ' '.join(cmds))
+        with open(os.path.join(TREE, 'debian', 'rules')) as f:
+            rules = f.read()
+        self.assertIn('for f in %s; do' % ' '.join(f for f, _ in xm.PCP_FILES), rules)
+        self.assertIn('usr/share/xeon-uncore/pcp/$$f', rules)
+
+    def test_pcp_parses_the_derived_metrics(self):
+        pminfo = shutil.which('pminfo')
+        if not pminfo:
+            self.skipTest('no pminfo (pcp not installed)')
+        with tempfile.TemporaryDirectory() as d:
+            pmns = os.path.join(d, 'root')
+            with open(pmns, 'w') as f:
+                f.write('root {\n}\n')
+            env = dict(os.environ, PCP_DERIVED_CONFIG=os.path.join(PCPDIR, 'xeon-uncore.conf'))
+            r = subprocess.run([pminfo, '-L', '-n', pmns, 'xeon_uncore'], env=env,
+                               capture_output=True, text=True, timeout=60)
+        self.assertEqual(r.returncode, 0, r.stderr)
+        self.assertNotIn('rror', r.stderr)
+        self.assertEqual(set(r.stdout.split()), set(self.derived()))
 
 
 class Detect(unittest.TestCase):

@@ -3,7 +3,7 @@
 """e2e/metrics' comparisons of xeon-uncore-stat's output with the model's
 truth (argv as e2e/metrics passes them; each prints its lines, BAD ones
 for a mismatch, and exits non-zero on any):
-  metrics_check.py mem|scaled|l3|nhmex|e5lp|rbox ARGS..."""
+  metrics_check.py mem|scaled|l3|nhmex|e5lp|rbox|pcp ARGS..."""
 import json
 import math
 import re
@@ -355,6 +355,98 @@ def _end(bad):
     sys.exit(1 if bad else 0)
 
 
+def socket_of(cpu):
+    with open('/sys/devices/system/cpu/cpu%d/topology/physical_package_id' % cpu) as f:
+        return int(f.read())
+
+
+def pcp(argv):
+    """pmrep's CSV of the derived metrics (per instance cpuN, a socket)
+    against the truth: the sum over pmrep's intervals of value x the
+    interval's seconds is what the metric gives over one second of the
+    counts; the counts from the rates (every box of the type counted its
+    events once every PER cycles, which the truth of each box confirms)"""
+    import csv
+    import datetime
+    import os
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                    '..', '..', '..', 'xeon_uncore'))
+    import xeon_uncore_metrics as xm
+    out, truth, part, cycles = argv[1], argv[2], argv[3], int(argv[4])
+    per = dict(zip(('cas_count_read', 'cas_count_write', 'drs_data', 'ncb_data'),
+                   map(int, argv[5:9])))
+    bad = []
+    t = {}
+    for ln in open(truth):
+        s, box, _, v = ln.split()
+        t[(int(s), box)] = t.get((int(s), box), 0) + int(v)
+    # each box's truth: its events' counts, nothing else counted
+    boxes = {}
+    for (s, box), v in sorted(t.items()):
+        kind = box.rstrip('0123456789')
+        evs = [a for a in per if xm.PCP_PFM_EVENTS[a].startswith(
+            {'imc': 'UNC_M_', 'qpi': 'UNC_Q_'}.get(kind, '-'))]
+        want = sum(cycles // per[a] for a in evs)
+        if kind == 'cstate':        # free-running, counts on its own
+            continue
+        if v != want and (evs or v):
+            bad.append('truth socket %d %s: %d, want %d (%s)' % (s, box, v, want,
+                                                                 ' + '.join(evs) or 'none'))
+        if evs:
+            boxes.setdefault((s, kind), []).append(box)
+    ms, _ = xm.pcp_metrics()
+    rows = list(csv.reader(open(out)))
+    head, rows = rows[0], rows[1:]
+    stamps = [datetime.datetime.strptime(r[0], '%Y-%m-%d %H:%M:%S.%f') for r in rows]
+    sums = {}
+    nonzero = {}
+    for j, col in enumerate(head[1:], 1):
+        name, _, inst = col.rpartition('-')
+        cpu = int(inst[3:])
+        key = (name, socket_of(cpu))
+        sums[key] = 0.0
+        for i in range(1, len(rows)):
+            if rows[i][j] == '':
+                bad.append('%s %s: no value at sample %d' % (name, inst, i))
+                continue
+            dt = (stamps[i] - stamps[i - 1]).total_seconds()
+            v = float(rows[i][j])
+            sums[key] += v * dt
+            nonzero[key] = nonzero.get(key, 0) + (v != 0)
+    if len(rows) < 2:
+        bad.append('%d samples, want 2 or more' % len(rows))
+    sockets = sorted({s for s, _ in boxes})
+    for m, name in ms:
+        (key, alias), = m.events.items()
+        kind = xm.pcp_box(m)
+        for s in sockets:
+            n = len(boxes.get((s, kind), []))
+            if not 0 < n <= xm.PCP_BOXES[part][kind]:
+                bad.append('socket %d: %d %s boxes, %s has 1 to %d' % (
+                    s, n, kind, part, xm.PCP_BOXES[part][kind]))
+            exp = m.calc({key: n * (cycles // per[alias])}, 1.0)
+            got = sums.get((name, s))
+            ok = got is not None and abs(got - exp) <= 1e-5 * exp
+            print('%-4s %-32s socket %d: sum(value x s) %s, formula(truth) over 1 s '
+                  '%.9f (%d %s x %d); intervals not 0: %s' % (
+                      'ok' if ok else 'MISMATCH', name, s,
+                      'none' if got is None else '%.9f' % got, exp, n, kind,
+                      cycles // per[alias], nonzero.get((name, s))))
+            if not ok:
+                bad.append('%s socket %d: %s, formula(truth) %.9f' % (name, s, got, exp))
+            else:
+                print('NOTE: %s socket %d: sum over intervals of value x s %.9f = '
+                      'formula(truth) over 1 s %.9f' % (name, s, got, exp))
+    extra = sorted(set(sums) - {(name, s) for _, name in ms for s in sockets})
+    if extra:
+        bad.append('values no metric of the part explains: %s' % extra)
+    print('NOTE: %d samples, intervals %s s' % (len(rows), [
+        '%.6f' % (b - a).total_seconds() for a, b in zip(stamps, stamps[1:])]))
+    for b in bad:
+        print('BAD ' + b)
+    sys.exit(1 if bad else 0)
+
+
 def e5lp(argv):
     """link and power on the E5-2600s.  A QPI counter whose control selects
     event 0x02 with ev_sel_ext (bit 21) and umask 0x08 held drs_data,
@@ -447,5 +539,5 @@ def rbox(argv):
 
 
 if __name__ == '__main__':
-    sys.exit({'mem': mem, 'scaled': scaled, 'l3': l3,
-              'nhmex': nhmex, 'e5lp': e5lp, 'rbox': rbox}[sys.argv[1]](sys.argv[1:]))
+    sys.exit({'mem': mem, 'scaled': scaled, 'l3': l3, 'nhmex': nhmex,
+              'e5lp': e5lp, 'rbox': rbox, 'pcp': pcp}[sys.argv[1]](sys.argv[1:]))
