@@ -7,7 +7,10 @@ reads) and the parser on small texts (sets, options, quoting, errors).
 Run: python3 tools/testing/xeon_uncore/matrix_test.py [-v]
      (--harness: a line a test, as run-tests' harness part reads them)
 """
+import fnmatch
 import os
+import re
+import shlex
 import subprocess
 import sys
 import unittest
@@ -56,6 +59,21 @@ class TheFile(unittest.TestCase):
     def test_parts(self):
         parts = {b.part for b in self.boots}
         self.assertEqual(parts, {'fuzz'} | {'e2e-' + k for k in lib_sh('xu_kernel_names', 'all')})
+
+    def test_queue_takes_every_boot_once(self):
+        """run-tests' QUEUE (make check) takes each e2e boot in one entry:
+        a boot added here to a part the queue splits by boot is run"""
+        with open(os.path.join(HERE, 'run-tests')) as f:
+            m = re.search(r'^QUEUE=\((.*?)\)$', f.read(), re.M | re.S)
+        self.assertTrue(m, "run-tests' QUEUE=(...)")
+        queue = shlex.split(m.group(1))
+        for b in self.boots:
+            if b.part == 'fuzz':
+                continue
+            takes = [q for q in queue if q == b.part or
+                     (q.startswith(b.part + '/') and fnmatch.fnmatchcase(b.name, q.split('/')[1]))]
+            self.assertEqual(len(takes), 1, '%s/%s (line %d): %s'
+                             % (b.part, b.name, b.line, takes))
 
     def test_printed_for_run_tests(self):
         """matrix.py PART: run-tests' fields, empty ones kept"""
