@@ -1,0 +1,183 @@
+#!/usr/bin/python3
+# SPDX-License-Identifier: GPL-2.0
+"""Host unit tests of matrix.py (no guest): the file `matrix` itself (its
+kernels, platforms and suites exist; what matrix.py prints run-tests
+reads) and the parser on small texts (sets, options, quoting, errors).
+
+Run: python3 tools/testing/xeon_uncore/matrix_test.py [-v]
+     (--harness: a line a test, as run-tests' harness part reads them)
+"""
+import fnmatch
+import os
+import re
+import shlex
+import subprocess
+import sys
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import matrix  # noqa: E402
+
+
+def lib_sh(func, *args):
+    """the lines a lib.sh function prints"""
+    p = subprocess.run(['bash', '-c', '. "$0/lib.sh" && "$@"', HERE, func] + list(args),
+                       capture_output=True, text=True, check=True)
+    return p.stdout.split('\n')[:-1]
+
+
+class TheFile(unittest.TestCase):
+    """the file run-tests reads"""
+
+    @classmethod
+    def setUpClass(cls):
+        with open(matrix.MATRIX) as f:
+            cls.boots = matrix.parse(f.read())
+
+    def test_kernels(self):
+        kernels = set(lib_sh('xu_kernel_names', 'all'))
+        for b in self.boots:
+            self.assertIn(b.kernel, kernels, 'line %d' % b.line)
+
+    def test_every_kernel_has_boots(self):
+        have = {b.kernel for b in self.boots if b.part.startswith('e2e-')}
+        self.assertEqual(have, set(lib_sh('xu_kernel_names', 'all')))
+
+    def test_platforms(self):
+        platforms = {ln.split()[0] for ln in lib_sh('xu_platforms')}
+        self.assertTrue(platforms)
+        for b in self.boots:
+            self.assertIn(b.platform, platforms, 'line %d' % b.line)
+
+    def test_suites_are_scripts(self):
+        for b in self.boots:
+            for s in b.suites:
+                path = os.path.join(HERE, 'e2e', s)
+                self.assertTrue(os.access(path, os.X_OK), 'line %d: e2e/%s' % (b.line, s))
+
+    def test_parts(self):
+        parts = {b.part for b in self.boots}
+        self.assertEqual(parts, {'fuzz'} | {'e2e-' + k for k in lib_sh('xu_kernel_names', 'all')})
+
+    def test_queue_takes_every_boot_once(self):
+        """run-tests' QUEUE (make check) takes each e2e boot in one entry:
+        a boot added here to a part the queue splits by boot is run"""
+        with open(os.path.join(HERE, 'run-tests')) as f:
+            m = re.search(r'^QUEUE=\((.*?)\)$', f.read(), re.M | re.S)
+        self.assertTrue(m, "run-tests' QUEUE=(...)")
+        queue = shlex.split(m.group(1))
+        for b in self.boots:
+            if b.part == 'fuzz':
+                continue
+            takes = [q for q in queue if q == b.part or
+                     (q.startswith(b.part + '/') and fnmatch.fnmatchcase(b.name, q.split('/')[1]))]
+            self.assertEqual(len(takes), 1, '%s/%s (line %d): %s'
+                             % (b.part, b.name, b.line, takes))
+
+    def test_printed_for_run_tests(self):
+        """matrix.py PART: run-tests' fields, empty ones kept"""
+        p = subprocess.run([sys.executable, os.path.join(HERE, 'matrix.py'), 'e2e-stock'],
+                           capture_output=True, text=True, check=True)
+        lines = p.stdout.split('\n')[:-1]
+        self.assertEqual(len(lines), len([b for b in self.boots if b.part == 'e2e-stock']))
+        f = lines[0].split('\x1f')
+        self.assertEqual(f[:7], ['stock', 'nhmex', '', '', '', '', ''])
+        self.assertIn('XU_TORTURE_COUNT=1 6', f)
+        self.assertEqual(f[-1], 'metrics')
+
+    def test_no_such_part(self):
+        p = subprocess.run([sys.executable, os.path.join(HERE, 'matrix.py'), 'e2e-nokernel'],
+                           capture_output=True, text=True)
+        self.assertEqual((p.returncode, p.stdout), (1, ''))
+
+
+class Parser(unittest.TestCase):
+    def one(self, text):
+        boots = matrix.parse(text)
+        self.assertEqual(len(boots), 1)
+        return boots[0]
+
+    def bad(self, text, words):
+        with self.assertRaises(matrix.MatrixError) as cm:
+            matrix.parse(text)
+        self.assertIn(words, str(cm.exception))
+
+    def test_plain_boot(self):
+        b = self.one('stock tulsa : l3 metrics\n')
+        self.assertEqual((b.kernel, b.platform, b.part, b.name),
+                         ('stock', 'tulsa', 'e2e-stock', 'tulsa'))
+        self.assertEqual((b.options, b.env, b.suites), ({}, [], ['l3', 'metrics']))
+        self.assertEqual(b.fields(), ['stock', 'tulsa', '', '', '', '', '', 'l3', 'metrics'])
+
+    def test_sets_expand_in_place_in_order(self):
+        b = self.one('set A X=1 Y="a b"\nset B @A Z=2 sim=k=v\n'
+                     'debug nhmex W=0 @B X=3 : hardening\n')
+        self.assertEqual(b.env, ['W=0', 'X=1', 'Y=a b', 'Z=2', 'X=3'])
+        self.assertEqual(b.options, {'sim': 'k=v'})
+
+    def test_options(self):
+        b = self.one('debug snbep part=fuzz suffix=fuzz cps=10 tcg=single append="a b" : fuzz\n')
+        self.assertEqual((b.part, b.name), ('fuzz', 'snbep-fuzz'))
+        self.assertEqual(b.fields()[:7], ['debug', 'snbep', 'a b', '', '10', 'fuzz', 'single'])
+
+    def test_continuation_and_comments(self):
+        b = self.one('# a comment : x\n  # another\nstock nhmex X="#1" \\\n'
+                     '\t: nhmex \\\n\tmetrics\n')
+        self.assertEqual((b.env, b.suites, b.line), (['X=#1'], ['nhmex', 'metrics'], 3))
+
+    def test_glob_values_kept(self):
+        b = self.one('stock wsmex XU_TEST="@(perf list*|M-box:*)" : nhmex\n')
+        self.assertEqual(b.env, ['XU_TEST=@(perf list*|M-box:*)'])
+
+    def test_errors(self):
+        self.bad('stock nhmex : \n', 'no suite')
+        self.bad('stock nhmex nhmex\n', 'KERNEL PLATFORM')
+        self.bad('stock : nhmex\n', 'KERNEL PLATFORM')
+        self.bad('stock nhmex @NOPE : nhmex\n', 'no set NOPE')
+        self.bad('set A @A\nstock nhmex @A : nhmex\n', 'includes itself')
+        self.bad('set A X=1\nset A X=2\n', 'set A again')
+        self.bad('stock nhmex simm=1 : nhmex\n', 'no option simm=')
+        self.bad('stock nhmex sim=1 sim=2 : nhmex\n', 'sim= twice')
+        self.bad('stock nhmex cps=two : nhmex\n', 'a number of CPUs')
+        self.bad('stock nhmex tcg=many : nhmex\n', 'single or multi')
+        self.bad('stock nhmex word : nhmex\n', 'neither')
+        self.bad('stock nhmex : Nhmex\n', 'no suite name')
+        self.bad('stock nhmex X="a : nhmex\n', 'No closing quotation')
+        self.bad('stock nhmex : nhmex \\\n', 'goes on')
+        self.bad('stock nhmex : l3\nstock nhmex : metrics\n', 'has a boot nhmex already')
+
+    def test_same_name_other_part(self):
+        boots = matrix.parse('debug nhmex suffix=fuzz : fuzz\n'
+                             'debug nhmex suffix=fuzz part=fuzz : fuzz\n')
+        self.assertEqual([b.part for b in boots], ['e2e-debug', 'fuzz'])
+
+
+class HarnessResult(unittest.TestResult):
+    """run-tests' harness lines: "ok   matrix: NAME", "FAIL matrix: NAME"
+    (then the failure, indented)"""
+
+    def addSuccess(self, test):
+        super().addSuccess(test)
+        print('ok   matrix: %s' % test.id().split('.', 1)[1])
+
+    def _bad(self, test, err):
+        print('FAIL matrix: %s' % test.id().split('.', 1)[1])
+        for ln in self._exc_info_to_string(err, test).splitlines()[-6:]:
+            print('     | ' + ln)
+
+    def addFailure(self, test, err):
+        super().addFailure(test, err)
+        self._bad(test, err)
+
+    def addError(self, test, err):
+        super().addError(test, err)
+        self._bad(test, err)
+
+
+if __name__ == '__main__':
+    if sys.argv[1:] == ['--harness']:
+        res = HarnessResult()
+        unittest.defaultTestLoader.loadTestsFromModule(sys.modules[__name__]).run(res)
+        sys.exit(0 if res.wasSuccessful() and res.testsRun else 1)
+    unittest.main()
