@@ -329,6 +329,16 @@ def _counters(ctrs, truth):
     return r
 
 
+def _boxes(truth):
+    """{socket: {box, ...}} of every counter the model has (truth lists
+    them all, counting or not): what the tool must have covered"""
+    r = {}
+    for ln in open(truth):
+        s, box, _, _ = ln.split()
+        r.setdefault(int(s), set()).add(box)
+    return r
+
+
 def _judge(o, want, bad, fmt='%-8s %-22s %-4s %-6s %20.6f, formula(truth) %s'):
     """every value of the tool's object O against WANT {(metric, socket,
     instance): value}: equal to 1e-9, not scaled, no error; none missing"""
@@ -404,6 +414,9 @@ def pcp(argv):
         name, _, inst = col.rpartition('-')
         cpu = int(inst[3:])
         key = (name, socket_of(cpu))
+        if key in sums:     # two instances of one socket: one would hide the other
+            bad.append('%s: a second instance on socket %d (%s)' % (name, key[1], inst))
+            continue
         sums[key] = 0.0
         for i in range(1, len(rows)):
             if rows[i][j] == '':
@@ -472,8 +485,13 @@ def e5lp(argv):
             bad.append('socket %d %s %d ctl %#x: no single event of the tool' % (s, box, n, ctl))
             continue
         ev[(s, box, k)] = v
-    sockets = sorted({s for s, _, _ in ev})
-    ports = sorted({b for _, b, _ in ev if b.startswith('qpi')})
+    # every socket and QPI port of the model, whether the tool counted
+    # there or not
+    boxes = _boxes(truth)
+    sockets = sorted(boxes)
+    ports = sorted({b for s in sockets for b in boxes[s] if b.startswith('qpi')})
+    if not sockets or not ports:
+        bad.append('the model lists no socket or no QPI port: %s' % boxes)
     for s in sockets:
         for k in [(p, e) for p in ports for e in ('drs', 'ncb')] + \
                  [('pcu', e) for e in ('clk', 'occ1', 'occ2', 'occ3')]:
@@ -511,7 +529,9 @@ def rbox(argv):
     o = _one_line(out, float(argv[6]) - float(argv[5]), bad)
     sec = o['seconds']
     ctr = [c for c in _counters(ctrs, truth) if c[1].startswith('rbox')]
-    sockets = sorted({c[0] for c in ctr})
+    sockets = sorted(_boxes(truth))     # every socket of the model
+    if not sockets:
+        bad.append('the model lists no socket')
     held = {}
     for s, box, n, ctl, v in ctr:
         near = [p for p in range(8) if 'rbox%d' % (p // 4) == box
