@@ -141,6 +141,8 @@ class Parser(unittest.TestCase):
         self.bad('stock nhmex sim=1 sim=2 : nhmex\n', 'sim= twice')
         self.bad('stock nhmex cps=two : nhmex\n', 'a number of CPUs')
         self.bad('stock nhmex tcg=many : nhmex\n', 'single or multi')
+        self.bad('stock nhmex suffix=a/b : nhmex\n', 'letters, digits and -')
+        self.bad('stock nhmex suffix=x* : nhmex\n', 'letters, digits and -')
         self.bad('stock nhmex word : nhmex\n', 'neither')
         self.bad('stock nhmex : Nhmex\n', 'no suite name')
         self.bad('stock nhmex X="a : nhmex\n', 'No closing quotation')
