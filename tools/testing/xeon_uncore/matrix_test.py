@@ -17,6 +17,7 @@ import unittest
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+import harness_unittest  # noqa: E402
 import matrix  # noqa: E402
 
 
@@ -155,31 +156,5 @@ class Parser(unittest.TestCase):
         self.assertEqual([b.part for b in boots], ['e2e-debug', 'fuzz'])
 
 
-class HarnessResult(unittest.TestResult):
-    """run-tests' harness lines: "ok   matrix: NAME", "FAIL matrix: NAME"
-    (then the failure, indented)"""
-
-    def addSuccess(self, test):
-        super().addSuccess(test)
-        print('ok   matrix: %s' % test.id().split('.', 1)[1])
-
-    def _bad(self, test, err):
-        print('FAIL matrix: %s' % test.id().split('.', 1)[1])
-        for ln in self._exc_info_to_string(err, test).splitlines()[-6:]:
-            print('     | ' + ln)
-
-    def addFailure(self, test, err):
-        super().addFailure(test, err)
-        self._bad(test, err)
-
-    def addError(self, test, err):
-        super().addError(test, err)
-        self._bad(test, err)
-
-
 if __name__ == '__main__':
-    if sys.argv[1:] == ['--harness']:
-        res = HarnessResult()
-        unittest.defaultTestLoader.loadTestsFromModule(sys.modules[__name__]).run(res)
-        sys.exit(0 if res.wasSuccessful() and res.testsRun else 1)
-    unittest.main()
+    harness_unittest.main('matrix', __name__)

@@ -25,6 +25,8 @@ TREE = os.path.realpath(os.path.join(os.path.dirname(__file__), '..', '..', '..'
 TOOLS = os.path.join(TREE, 'tools', 'xeon_uncore')
 DRIVER = os.path.join(TREE, 'drivers', 'perf', 'xeon_uncore')
 sys.path.insert(0, TOOLS)
+sys.path.insert(0, os.path.dirname(os.path.realpath(__file__)))
+import harness_unittest  # noqa: E402
 import xeon_uncore_metrics as xm  # noqa: E402
 
 
@@ -951,36 +953,5 @@ class CheckAlone(unittest.TestCase):
         self.assertIn('/usr/share/xeon-uncore', p.stderr)
 
 
-class HarnessResult(unittest.TestResult):
-    """run-tests' harness lines: "ok   metrics: NAME", "FAIL metrics: NAME"
-    (then the failure, indented)"""
-
-    def addSuccess(self, test):
-        super().addSuccess(test)
-        print('ok   metrics: %s' % test.id().split('.', 1)[1])
-
-    def _bad(self, test, err):
-        print('FAIL metrics: %s' % test.id().split('.', 1)[1])
-        for ln in self._exc_info_to_string(err, test).splitlines()[-6:]:
-            print('     | ' + ln)
-
-    def addFailure(self, test, err):
-        super().addFailure(test, err)
-        self._bad(test, err)
-
-    def addError(self, test, err):
-        super().addError(test, err)
-        self._bad(test, err)
-
-
-def harness():
-    suite = unittest.defaultTestLoader.loadTestsFromModule(sys.modules[__name__])
-    res = HarnessResult()
-    suite.run(res)
-    return 0 if res.wasSuccessful() and res.testsRun else 1
-
-
 if __name__ == '__main__':
-    if sys.argv[1:] == ['--harness']:
-        sys.exit(harness())
-    unittest.main()
+    harness_unittest.main('metrics', __name__)

@@ -10,12 +10,10 @@ import re
 import sys
 
 
-def mem(argv):
-    out, truth, rd, wr = argv[1], argv[2], int(argv[3]), int(argv[4])
-    cycles = int(argv[5])
-    outer = float(argv[7]) - float(argv[6])
+def _one_line(out, outer, bad):
+    """the tool's one JSON object of OUT (no -I) and its seconds, checked
+    against the shell's time around it"""
     lines = open(out).read().splitlines()
-    bad = []
     if len(lines) != 1:
         bad.append('%d JSON lines, want 1 (no -I)' % len(lines))
     o = json.loads(lines[-1])
@@ -23,6 +21,15 @@ def mem(argv):
         bad.append('the tool\'s seconds %r not in (0, %.6f], its time from the shell'
                    % (o['seconds'], outer))
     print('NOTE: the tool\'s seconds %.6f, %.6f s from the shell' % (o['seconds'], outer))
+    return o
+
+
+def mem(argv):
+    out, truth, rd, wr = argv[1], argv[2], int(argv[3]), int(argv[4])
+    cycles = int(argv[5])
+    outer = float(argv[7]) - float(argv[6])
+    bad = []
+    o = _one_line(out, outer, bad)
     t = {}
     for ln in open(truth):
         s, box, _, v = ln.split()
@@ -133,15 +140,8 @@ def l3(argv):
     out, ctrs, truth, cycles = argv[1], argv[2], argv[3], int(argv[4])
     outer = float(argv[6]) - float(argv[5])
     bad = []
-    lines = open(out).read().splitlines()
-    if len(lines) != 1:
-        bad.append('%d JSON lines, want 1 (no -I)' % len(lines))
-    o = json.loads(lines[-1])
+    o = _one_line(out, outer, bad)
     sec = o['seconds']
-    if not 0 < sec <= outer:
-        bad.append('the tool\'s seconds %r not in (0, %.6f], its time from the shell'
-                   % (sec, outer))
-    print('NOTE: the tool\'s seconds %.6f, %.6f s from the shell' % (sec, outer))
     t = {}
     for ln in open(truth):
         s, box, n, v = ln.split()
@@ -192,29 +192,13 @@ def l3(argv):
     want = {}
     for s in sockets:
         for m, v in formulas({k: ev[(s, k)] for k in keys}).items():
-            want[(m, s)] = v
+            want[(m, s, None)] = v
     for m, v in formulas({k: sum(ev[(s, k)] for s in sockets) for k in keys}).items():
         if m != 'link.fsb_clock':           # a clock: no total
-            want[(m, 'all')] = v
-    seen = set()
-    for v in o['values']:
-        k = (v['metric'], v['socket'])
-        seen.add(k)
-        if v['error'] or v['scaled'] or v['value'] is None:
-            bad.append('%s: error %s scaled %s' % (k, v['error'], v['scaled']))
-            continue
-        exp = want.get(k)
-        ok = exp is not None and abs(v['value'] - exp) <= 1e-9 * max(abs(exp), 1)
-        print('%-8s %-20s %-4s %18.6f, formula(truth) %s' % (
-            'ok' if ok else 'MISMATCH', v['metric'], v['socket'], v['value'], exp))
-        if not ok:
-            bad.append('%s: %s, formula(truth) %s' % (k, v['value'], exp))
-    for k in sorted(set(want) - seen, key=str):
-        bad.append('no value for %s' % (k,))
+            want[(m, 'all', None)] = v
+    _judge(o, want, bad)
     print('NOTE: %.6f s, truth per socket and event: %s' % (sec, sorted(ev.items())))
-    for b in bad:
-        print('BAD ' + b)
-    sys.exit(1 if bad else 0)
+    _end(bad)
 
 
 def nhmex(argv):
@@ -222,15 +206,8 @@ def nhmex(argv):
     ncbox = int(argv[5])
     outer = float(argv[7]) - float(argv[6])
     bad = []
-    lines = open(out).read().splitlines()
-    if len(lines) != 1:
-        bad.append('%d JSON lines, want 1 (no -I)' % len(lines))
-    o = json.loads(lines[-1])
+    o = _one_line(out, outer, bad)
     sec = o['seconds']
-    if not 0 < sec <= outer:
-        bad.append('the tool\'s seconds %r not in (0, %.6f], its time from the shell'
-                   % (sec, outer))
-    print('NOTE: the tool\'s seconds %.6f, %.6f s from the shell' % (sec, outer))
     t = {}
     for ln in open(truth):
         s, box, n, v = ln.split()
@@ -275,42 +252,12 @@ def nhmex(argv):
     keys = ('miss', 'ioh')
     for s in sockets:
         for m, v in formulas({k: ev[(s, k)] for k in keys}).items():
-            want[(m, s)] = v
+            want[(m, s, None)] = v
     for m, v in formulas({k: sum(ev[(s, k)] for s in sockets) for k in keys}).items():
-        want[(m, 'all')] = v
-    seen = set()
-    for v in o['values']:
-        k = (v['metric'], v['socket'])
-        seen.add(k)
-        if v['error'] or v['scaled'] or v['value'] is None:
-            bad.append('%s: error %s scaled %s' % (k, v['error'], v['scaled']))
-            continue
-        exp = want.get(k)
-        ok = exp is not None and abs(v['value'] - exp) <= 1e-9 * max(abs(exp), 1)
-        print('%-8s %-16s %-4s %18.6f, formula(truth) %s' % (
-            'ok' if ok else 'MISMATCH', v['metric'], v['socket'], v['value'], exp))
-        if not ok:
-            bad.append('%s: %s, formula(truth) %s' % (k, v['value'], exp))
-    for k in sorted(set(want) - seen, key=str):
-        bad.append('no value for %s' % (k,))
+        want[(m, 'all', None)] = v
+    _judge(o, want, bad)
     print('NOTE: %.6f s, truth per socket and event: %s' % (sec, sorted(ev.items())))
-    for b in bad:
-        print('BAD ' + b)
-    sys.exit(1 if bad else 0)
-
-
-def _one_line(out, outer, bad):
-    """the tool's one JSON object of OUT (no -I) and its seconds, checked
-    against the shell's time around it"""
-    lines = open(out).read().splitlines()
-    if len(lines) != 1:
-        bad.append('%d JSON lines, want 1 (no -I)' % len(lines))
-    o = json.loads(lines[-1])
-    if not 0 < o['seconds'] <= outer:
-        bad.append('the tool\'s seconds %r not in (0, %.6f], its time from the shell'
-                   % (o['seconds'], outer))
-    print('NOTE: the tool\'s seconds %.6f, %.6f s from the shell' % (o['seconds'], outer))
-    return o
+    _end(bad)
 
 
 def _counters(ctrs, truth):
