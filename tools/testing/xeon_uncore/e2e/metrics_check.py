@@ -604,7 +604,7 @@ def pcpsys(argv):
                              xm.instances(m.box, [pmu]))
             exp = m.calc(c, 1.0)
             got = sums.get((name, s))
-            ok = got is not None and abs(got - exp) <= 1e-5 * max(exp, 1)
+            ok = got is not None and abs(got - exp) <= 1e-5 * exp
             print('%-4s %-32s socket %d: sum(value x s) %s, formula(truth) over 1 s '
                   '%.9f (%s)' % ('ok' if ok else 'MISMATCH', name, s,
                                  'none' if got is None else '%.9f' % got, exp, c))
@@ -613,6 +613,9 @@ def pcpsys(argv):
             elif not exp:
                 bad.append('%s socket %d: formula(truth) 0: the test counted nothing'
                            % (name, s))
+            else:
+                print('NOTE: %s socket %d: sum over intervals of value x s %.9f = '
+                      'formula(truth) over 1 s %.9f' % (name, s, got, exp))
     extra = sorted(set(sums) - {(name, s) for _, name in ms for s in sockets})
     if extra:
         bad.append('values no metric of the part explains: %s' % extra)
