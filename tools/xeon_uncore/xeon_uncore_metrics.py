@@ -301,8 +301,9 @@ class Metric:
         self.excludes = excludes
         self.per_instance = per_instance
         self.total = total
-        # a rate: value = num / den * count / s of its one event, (num,
-        # den) integers (so PCP's derived metric grammar can state it)
+        # a linear metric: value = num / den * (the sum of its events'
+        # counts) / s, (num, den) integers (so PCP's derived metric
+        # grammar can state it); None for a ratio of events
         self.scale = scale
 
     def value(self, counts, seconds):
@@ -409,7 +410,7 @@ def _nhmex_metrics():
             [rbox],
             'received flits; bytes (no bytes-per-flit figure in REF); '
             'which port is which QPI link is the board\'s wiring; whether '
-            'FLITS_SENT includes idle flits REF does not say'))
+            'FLITS_SENT includes idle flits REF does not say', scale=(1, 1)))
     return ms
 
 
@@ -432,7 +433,7 @@ def _l3_metrics():
                lambda c, s: per_second(c['busy'] + c['empty'], s) / 1e6,
                '(fsb_ioq_busy_cycles + fsb_ioq_empty_cycles) / s / 10^6',
                [fsb], 'nothing: it is the bus clock (per socket, no total)',
-               total=None),
+               total=None, scale=(1, 1000000)),
         Metric('link.fsb_busy', '%', 'l3',
                {'busy': 'fsb_ioq_busy_cycles',
                 'empty': 'fsb_ioq_empty_cycles'},
@@ -640,21 +641,48 @@ def doc_rst():
 
 # ---- PCP: the perfevent PMDA's configuration and derived metrics -----------
 #
-# PCP's perfevent PMDA names events in libpfm4's terms (PMU
-# <part>_unc_<box><n>: snbep_unc_imc0, ivbep_unc_qpi2), opens each on the
-# first CPU of each NUMA node ("node": one CPU a socket) and gives every
-# event an instance domain of its own, whose instances are those CPUs
-# (cpuN).  It sums events into one counter in its "[name:derived]"
-# sections (per instance).  PCP's derived metrics (pmRegisterDerived(3))
-# combine metrics of one instance domain only: a metric of one event summed
-# over a socket's boxes, times a constant, over the seconds (rate()) can be
-# said; a ratio of two events per socket (power.cores_*) cannot.
+# PCP's perfevent PMDA (Debian 12's pcp 6.0.3) reads the counters two ways.
+# On the E5s, by libpfm4's names (PMU <part>_unc_<box><n>: snbep_unc_imc0,
+# ivbep_unc_qpi2) in the entry of the first PMU libpfm4 finds, each event
+# opened on the first CPU of each NUMA node ("node": one CPU a socket).
+# libpfm4 has no uncore PMU of the 7500/E7 or the 7100/7400: there, by the
+# kernel's PMUs, in its [dynamic] section: a line <pmu>.<event> names an
+# event of /sys/bus/event_source/devices/<pmu>/events, which the PMDA
+# encodes from the PMU's format files and opens on every CPU of the PMU's
+# cpumask (ours: one CPU a socket), whichever entry it used.  That encoder
+# shifts a term's value left by the lowest bit of its field and no more
+# (parse_events.c, fetch_format_properties() and fetch_event_config()):
+# right for a field of one range of bits, wrong for a split one (event=0x102
+# on the E5's QPI, config:0-7,21); the events below use fields of one range
+# (e2e/pcp compares the PMDA's encoding with perf's in the guest).  It reads
+# the values as hexadecimal and drops a term without "=".
+#
+# The PMDA gives every event an instance domain of its own, whose instances
+# are its CPUs (cpuN), and sums events into one counter in its
+# "[name:derived]" sections (per instance).  PCP's derived metrics
+# (pmRegisterDerived(3)) combine metrics of one instance domain only: a
+# metric that is its events summed over a socket's boxes, times a constant,
+# over the seconds (rate()) can be said; a ratio of events (power.cores_*,
+# link.fsb_busy) cannot.
+#
+# What 6.0.3's configuration parser (configparser.l) does with [dynamic],
+# seen with the installed PMDA and a sysfs of test PMUs (SYSFS_PREFIX): the
+# lines of a section that follows [dynamic] are taken as more [dynamic]
+# lines, so [dynamic] is the last section; a CPU option on a [dynamic] line
+# does not choose the CPUs (the cpumask does) but is set on the last setting
+# of the section before, so the lines carry none.  metrics_test.py runs
+# the PMDA on the generated file so.
 
 PCP_PREFIX = 'xeon_uncore'
+# the families PCP covers: the E5s through libpfm4, the others through sysfs
+PCP_FAMILIES = ('e5', 'nhmex', 'l3')
 PCP_PARTS = ('snbep', 'ivbep')
 # the box instances a part can have (REF 1: iMC channels, QPI ports); a
 # machine may have fewer (channels not populated, a 2-link SKU)
 PCP_BOXES = {'snbep': {'imc': 4, 'qpi': 2}, 'ivbep': {'imc': 8, 'qpi': 3}}
+# the sysfs families' boxes of which a metric sums every instance: the most
+# a part of the family has (REF 1: the E7's 10 C-boxes, the 7500's 8)
+PCP_SYSFS_BOXES = {'nhmex': {'cbox': 10, 'bbox': 2}, 'l3': {}}
 # our sysfs aliases (the events of the metrics) and the libpfm4 events
 # that encode the same event and umask (ExtSel, bit 21, for the QPI's):
 # REF 7.3's aliases, libpfm4's snbep_unc/ivbep_unc tables; e2e/pcp counts
@@ -665,24 +693,35 @@ PCP_PFM_EVENTS = {
     'drs_data': 'UNC_Q_RXL_FLITS_G1:DRS_DATA',      # event=0x102,umask=0x08
     'ncb_data': 'UNC_Q_RXL_FLITS_G2:NCB_DATA',      # event=0x103,umask=0x04
 }
+# metric groups a family's PCP files leave out, and why
+PCP_NOT = {
+    ('nhmex', 'mem'): 'its read and write events need different values of '
+    'the M-box\'s one ZDP_CTL_FVC command field (REF 3.11), and the PMDA '
+    'opens every event it is given at once: the two would always take '
+    'turns on the counters, and the derived metric cannot mark the scaled '
+    'values',
+}
 PCP_CONF_BEGIN = '# generated by xeon_uncore_metrics.%s(), do not edit'
 
 
 def pcp_box(metric):
-    """the libpfm4 box name of a metric's box glob (imc_* -> imc)"""
+    """the box type of a metric's box glob (imc_* -> imc, rbox_0 -> rbox)"""
     return metric.box.split('_')[0]
 
 
-def pcp_metrics():
-    """([(metric, pcp name)], {metric name: why not}) of the E5s: the
+def pcp_metrics(fam='e5'):
+    """([(metric, pcp name)], {metric name: why not}) of a family: the
     metrics PCP is given, and those it is not"""
     ok, why = [], {}
-    for m in METRICS['e5']:
-        if m.scale is None or len(m.events) != 1:
-            why[m.name] = ('a ratio of two events per socket: the perfevent '
-                           'PMDA gives each event its own instance domain, '
-                           'and a PCP derived metric cannot combine two')
-        elif set(m.events.values()) - set(PCP_PFM_EVENTS):
+    for m in METRICS[fam]:
+        if m.scale is None:
+            why[m.name] = ('a ratio of events per socket: the perfevent PMDA '
+                           'gives each event its own instance domain, and a '
+                           'PCP derived metric cannot combine two')
+        elif (fam, m.group) in PCP_NOT:
+            why[m.name] = PCP_NOT[fam, m.group]
+        elif fam == 'e5' and (len(m.events) != 1 or
+                              set(m.events.values()) - set(PCP_PFM_EVENTS)):
             why[m.name] = 'no libpfm4 name for its event'
         else:
             ok.append((m, '%s.%s' % (PCP_PREFIX, m.name)))
@@ -690,7 +729,7 @@ def pcp_metrics():
 
 
 def pcp_counter(metric):
-    """the perfevent PMDA's derived counter summing metric's event over a
+    """the perfevent PMDA's derived counter summing metric's events over a
     socket's boxes (perfevent.derived.<this>.value)"""
     return '%s_%s' % (PCP_PREFIX, metric.name.replace('.', '_'))
 
@@ -702,21 +741,62 @@ def _pfm_events(part, metric, n):
             for i in range(n)]
 
 
+def pcp_sysfs_groups(fam, metric):
+    """the PMDA's names (<pmu>.<event>) of metric's events on a socket's
+    boxes: a list of them per box count, from the most the family can have
+    down to one box (a box glob), or the one list of its one box"""
+    pmus = [metric.box]
+    if metric.box.endswith('_*'):
+        most = PCP_SYSFS_BOXES[fam][pcp_box(metric)]
+        pmus = ['%s_%d' % (pcp_box(metric), i) for i in range(most)]
+    groups = []
+    for n in range(len(pmus), 0, -1):
+        groups.append(['uncore_%s.%s' % (p, e) for e in metric.events.values()
+                       for p in pmus[:n]])
+    return groups
+
+
+def pcp_dynamic():
+    """the [dynamic] section's lines: every event of the sysfs families'
+    PCP metrics on every box they can have"""
+    names = []
+    for fam in PCP_FAMILIES[1:]:
+        for m, _ in pcp_metrics(fam)[0]:
+            for e in pcp_sysfs_groups(fam, m)[0]:
+                if e not in names:
+                    names.append(e)
+    return names
+
+
+def _derived_groups(fam, metric):
+    if fam == 'e5':
+        return [['%s node' % e for e in _pfm_events(part, metric, n)]
+                for part in PCP_PARTS
+                for n in range(PCP_BOXES[part][pcp_box(metric)], 0, -1)]
+    return pcp_sysfs_groups(fam, metric)
+
+
 def pcp_perfevent_conf():
-    """the perfevent PMDA's perfevent.conf for our PMUs: per part, an entry
-    (the PMDA uses the first entry naming a PMU libpfm4 finds) with every
-    event the metrics need on every box, and per metric a derived counter:
-    the event summed over the boxes, on the machine's box count (the
-    alternatives, "||", from the most boxes down: the PMDA takes the first
-    whose events all opened)"""
-    ms, _ = pcp_metrics()
+    """the perfevent PMDA's perfevent.conf for our PMUs: per E5 part, an
+    entry (the PMDA uses the first entry naming a PMU libpfm4 finds) with
+    every event the metrics need on every box; per metric a derived
+    counter: the event summed over the boxes, on the machine's box count
+    (the alternatives, "||", from the most boxes down: the PMDA takes the
+    first whose events all opened; the E5s' first); last, the [dynamic]
+    section of the other parts' events"""
+    ms, _ = pcp_metrics('e5')
     out = ['# SPDX-License-Identifier: GPL-2.0',
            PCP_CONF_BEGIN % 'pcp_perfevent_conf',
            '#',
-           '# The perfevent PMDA\'s configuration for xeon_uncore\'s PMUs on the',
-           '# Xeon E5-2600 (snbep) and E5-2600 v2 (ivbep): each event on the first',
-           '# CPU of each NUMA node (one a socket), and the derived counters that',
-           '# %s\'s PCP derived metrics read.' % PCP_PREFIX,
+           '# The perfevent PMDA\'s configuration for xeon_uncore\'s PMUs.  The Xeon',
+           '# E5-2600 (snbep) and E5-2600 v2 (ivbep): their entry, libpfm4\'s names,',
+           '# each event on the first CPU of each NUMA node (one a socket).  The',
+           '# Xeon 7500 and E7 (nhmex, wsmex) and 7100 and 7400 (tulsa, dunnington),',
+           '# which libpfm4 does not know: the [dynamic] section, the kernel\'s',
+           '# PMUs and named events, each event on its PMU\'s cpumask (one CPU a',
+           '# socket); it stays last, its lines without a CPU option (the PMDA',
+           '# reads what follows it, and such an option, otherwise).  The derived',
+           '# counters are what %s\'s PCP derived metrics read.' % PCP_PREFIX,
            '# See Documentation/admin-guide/perf/xeon-uncore.rst, "From PCP".', '']
     for part in PCP_PARTS:
         out.append('[%s_unc_imc0]' % part)
@@ -724,15 +804,15 @@ def pcp_perfevent_conf():
             n = PCP_BOXES[part][pcp_box(m)]
             out += ['%s node' % e for e in _pfm_events(part, m, n)]
         out.append('')
-    for m, _ in ms:
-        out.append('[%s:derived]' % pcp_counter(m))
-        groups = []
-        for part in PCP_PARTS:
-            for n in range(PCP_BOXES[part][pcp_box(m)], 0, -1):
-                groups.append(['%s node' % e for e in _pfm_events(part, m, n)])
-        for i, g in enumerate(groups):
-            out += (['||'] if i else []) + g
-        out.append('')
+    for fam in PCP_FAMILIES:
+        for m, _ in pcp_metrics(fam)[0]:
+            out.append('[%s:derived]' % pcp_counter(m))
+            for i, g in enumerate(_derived_groups(fam, m)):
+                out += (['||'] if i else []) + g
+            out.append('')
+    out.append('[dynamic]')
+    out += pcp_dynamic()
+    out.append('')
     return '\n'.join(out)
 
 
@@ -751,22 +831,29 @@ def pcp_expr(metric):
 def pcp_derived():
     """PCP derived metrics (pmRegisterDerived(3)'s configuration syntax):
     xeon_uncore.<group>.<metric>, the metrics of xeon-uncore-stat that PCP
-    can state (pcp_metrics()), each instance a socket (the socket's first
-    CPU, as the perfevent PMDA names it)"""
-    ms, why = pcp_metrics()
+    can state (pcp_metrics()), each instance a socket (the socket's CPU
+    that counts, as the perfevent PMDA names it)"""
     out = ['# SPDX-License-Identifier: GPL-2.0',
            PCP_CONF_BEGIN % 'pcp_derived',
            '#',
-           '# xeon-uncore-stat\'s metrics of the Xeon E5-2600 and E5-2600 v2 as',
-           '# PCP derived metrics, on the perfevent PMDA configured with',
-           '# perfevent.conf of this directory; an instance (cpuN) a socket.',
-           '# Not here: %s.' % ', '.join(sorted(why)),
-           '']
-    for m, name in ms:
-        out.append('%s = %s' % (name, pcp_expr(m)))
-        out.append('%s(oneline) = %s per socket: %s' % (
-            name, m.unit, ' '.join(m.formula.split())))
-        out.append('')
+           '# xeon-uncore-stat\'s metrics as PCP derived metrics, on the perfevent',
+           '# PMDA configured with perfevent.conf of this directory; an instance',
+           '# (cpuN) a socket.  Not here:']
+    for fam, title, _ in DOC_FAMILIES:
+        why = pcp_metrics(fam)[1]
+        out.append(_wrap('%s: %s.' % (title, ', '.join(sorted(why)) or 'none'),
+                         '#   ').replace('\n#   ', '\n#     '))
+    out.append('')
+    seen = set()
+    for fam in PCP_FAMILIES:
+        for m, name in pcp_metrics(fam)[0]:
+            if name in seen:
+                raise ValueError('%s: in two families\' PCP files' % name)
+            seen.add(name)
+            out.append('%s = %s' % (name, pcp_expr(m)))
+            out.append('%s(oneline) = %s per socket: %s' % (
+                name, m.unit, ' '.join(m.formula.split())))
+            out.append('')
     return '\n'.join(out)
 
 

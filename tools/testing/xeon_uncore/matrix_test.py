@@ -85,7 +85,7 @@ class TheFile(unittest.TestCase):
         f = lines[0].split('\x1f')
         self.assertEqual(f[:7], ['stock', 'nhmex', '', '', '', '', ''])
         self.assertIn('XU_TORTURE_COUNT=1 6', f)
-        self.assertEqual(f[-1], 'metrics')
+        self.assertEqual(f[-1], 'pcp')
 
     def test_no_such_part(self):
         p = subprocess.run([sys.executable, os.path.join(HERE, 'matrix.py'), 'e2e-nokernel'],

@@ -280,7 +280,11 @@ def driver_boxes(path):
 
     def names(t):
         body = tables[t]
-        n = set(re.findall(r'(?:\.name = \(?|XU_EVENT\()"([^"]+)"', body))
+        # a name of adjacent literals and a macro's #parameters, joined
+        # ("port" #_p "_eot": port<_p>_eot)
+        n = {''.join(a or '<%s>' % b for a, b in re.findall(r'"([^"]*)"|#(\w+)', lit))
+             for lit in re.findall(r'(?:\.name = \(?|XU_EVENT\()((?:"[^"]*"|\s|#\w+)+)',
+                                   body)}
         for more in re.findall(r'(?:\.more = \(?|XU_EVENTS_MORE\()(\w+)', body):
             n |= names(more)
         return n
@@ -394,52 +398,63 @@ class Pcp(unittest.TestCase):
                                  'tools/xeon_uncore/pcp')
 
     def test_names_are_xeon_uncore_stats(self):
-        ms, why = xm.pcp_metrics()
         defs = self.derived()
-        self.assertEqual(set(defs), {n for _, n in ms})
-        self.assertTrue(any(n.startswith('xeon_uncore.mem.') for n in defs))
-        self.assertTrue(any(n.startswith('xeon_uncore.link.') for n in defs))
-        for part in xm.PCP_PARTS:
-            stat_names = {m.name for m in xm.metrics_of(part)}
-            for m, n in ms:
-                self.assertEqual(n, 'xeon_uncore.' + m.name)
-                self.assertIn(m.name, stat_names, part)
-            # every metric of the part: in PCP, or said why not
-            self.assertEqual(stat_names, {m.name for m, _ in ms} | set(why))
-        self.assertFalse({m.name for m, _ in ms} & set(why))
-        self.assertIn('xeon_uncore.mem.read_bw', defs)
+        names = set()
+        for fam in xm.PCP_FAMILIES:
+            ms, why = xm.pcp_metrics(fam)
+            names |= {n for _, n in ms}
+            self.assertTrue(ms, fam)
+            for part in [p for p, f in xm.FAMILY.items() if f == fam]:
+                stat_names = {m.name for m in xm.metrics_of(part)}
+                for m, n in ms:
+                    self.assertEqual(n, 'xeon_uncore.' + m.name)
+                    self.assertIn(m.name, stat_names, part)
+                # every metric of the part: in PCP, or said why not
+                self.assertEqual(stat_names, {m.name for m, _ in ms} | set(why))
+            self.assertFalse({m.name for m, _ in ms} & set(why))
+        self.assertEqual(set(defs), names)
+        for n in ('mem.read_bw', 'llc.misses', 'io.ioh_requests', 'link.port7_tx_flits',
+                  'llc.lookups', 'link.fsb_clock'):
+            self.assertIn('xeon_uncore.' + n, defs)
+        self.assertIn('mem.read_bw', xm.pcp_metrics('nhmex')[1])
+        self.assertIn('link.fsb_busy', xm.pcp_metrics('l3')[1])
 
     def test_expression_is_the_formula(self):
         """each expression: rate() of the metric's perfevent counter times
-        its scale, and the scale is the formula xeon-uncore-stat computes"""
+        its scale, and the scale is the formula xeon-uncore-stat computes
+        (of the sum of its events' counts)"""
         defs = self.derived()
-        for m, n in xm.pcp_metrics()[0]:
-            num, den = m.scale
-            (key,) = m.events
-            for count, sec in ((1000000, 2.0), (7, 0.125), (0, 1.0)):
-                self.assertAlmostEqual(m.calc({key: count}, sec),
-                                       num * count / den / sec,
-                                       delta=1e-12 * max(count, 1), msg=n)
-            e = re.fullmatch(r'rate\(perfevent\.derived\.([a-z0-9_]+)\.value\)'
-                             r'(?: \* (\d+))?(?: / (\d+))?', defs[n])
-            self.assertTrue(e, defs[n])
-            self.assertEqual(e.group(1), xm.pcp_counter(m))
-            self.assertEqual((int(e.group(2) or 1), int(e.group(3) or 1)), m.scale, n)
+        for fam in xm.PCP_FAMILIES:
+            for m, n in xm.pcp_metrics(fam)[0]:
+                num, den = m.scale
+                for counts, sec in (((1000000, 3), 2.0), ((7, 0), 0.125), ((0, 5), 1.0)):
+                    c = dict(zip(m.events, counts))
+                    total = sum(c.values())
+                    self.assertAlmostEqual(m.calc(c, sec), num * total / den / sec,
+                                           delta=1e-12 * max(total, 1), msg=n)
+                e = re.fullmatch(r'rate\(perfevent\.derived\.([a-z0-9_]+)\.value\)'
+                                 r'(?: \* (\d+))?(?: / (\d+))?', defs[n])
+                self.assertTrue(e, defs[n])
+                self.assertEqual(e.group(1), xm.pcp_counter(m))
+                self.assertEqual((int(e.group(2) or 1), int(e.group(3) or 1)), m.scale, n)
         self.assertEqual(xm.pcp_expr(metric('snbep', 'mem.read_bw')),
                          'rate(perfevent.derived.xeon_uncore_mem_read_bw.value)'
                          ' * 64 / 1000000')
+        self.assertEqual(xm.pcp_expr(metric('tulsa', 'link.fsb_clock')),
+                         'rate(perfevent.derived.xeon_uncore_link_fsb_clock.value)'
+                         ' / 1000000')
 
-    def test_perfevent_conf(self):
-        """an entry a part, each event of the claimed metrics on each of
-        the part's boxes, on the first CPU of each node; a derived counter a
-        metric whose first group per part is every box, the others one box
-        fewer each, all of its entry's events"""
-        entries, derived, cur = {}, {}, None
+    def conf(self):
+        """perfevent.conf's ({entry: [[events]]}, {derived: [[events]]},
+        [dynamic lines], the order of the sections), a CPU option kept
+        after its event (event + ' ' + option)"""
+        entries, derived, order, cur = {}, {}, [], None
         for ln in xm.pcp_perfevent_conf().splitlines():
             if not ln or ln.startswith('#'):
                 continue
             h = re.fullmatch(r'\[(\S+)\]', ln)
             if h:
+                order.append(h.group(1))
                 if h.group(1).endswith(':derived'):
                     cur = derived.setdefault(h.group(1)[:-8], [[]])
                 else:
@@ -449,15 +464,26 @@ class Pcp(unittest.TestCase):
                 self.assertIn(cur, derived.values())
                 cur.append([])
                 continue
-            ev, opt = ln.split()
-            self.assertEqual(opt, 'node', ln)
-            cur[-1].append(ev)
+            cur[-1].append(ln)
+        dynamic = entries.pop('dynamic')[0]
+        return entries, derived, dynamic, order
+
+    def test_perfevent_conf(self):
+        """an entry an E5 part, each event of the claimed metrics on each of
+        the part's boxes, on the first CPU of each node; a derived counter a
+        metric whose first group per part is every box, the others one box
+        fewer each, all of its entry's events"""
+        entries, derived, _, _ = self.conf()
         self.assertEqual(sorted(entries), sorted('%s_unc_imc0' % p for p in xm.PCP_PARTS))
         ms = xm.pcp_metrics()[0]
-        self.assertEqual(sorted(derived), sorted(xm.pcp_counter(m) for m, _ in ms))
+        self.assertEqual(sorted(derived), sorted(
+            xm.pcp_counter(m) for f in xm.PCP_FAMILIES for m, _ in xm.pcp_metrics(f)[0]))
+        for ln in sum(entries.values(), [[]])[0]:
+            self.assertEqual(ln.split()[1:], ['node'], ln)
         for m, _ in ms:
             (alias,) = m.events.values()
-            groups = derived[xm.pcp_counter(m)]
+            groups = [[ln.split()[0] for ln in g if ln.endswith(' node')]
+                      for g in derived[xm.pcp_counter(m)]]
             for part in xm.PCP_PARTS:
                 n = xm.PCP_BOXES[part][xm.pcp_box(m)]
                 mine = [g for g in groups if g[0].startswith(part + '_')]
@@ -467,7 +493,57 @@ class Pcp(unittest.TestCase):
                         for i in range(n)]
                 self.assertEqual(mine[0], want)
                 for g in mine:
-                    self.assertTrue(set(g) <= set(entries['%s_unc_imc0' % part][0]))
+                    self.assertTrue(set(g) <= {e.split()[0] for e in
+                                               entries['%s_unc_imc0' % part][0]})
+
+    def test_perfevent_conf_dynamic(self):
+        """the 7500/E7 and 7100/7400: [dynamic] is the last section, its
+        lines <pmu>.<event> with no CPU option, none the start of another
+        (the PMDA enables an event whose name starts a line's); a metric's
+        derived counter sums its events on every box the family can have,
+        then one box fewer each, of the [dynamic] lines"""
+        _, derived, dynamic, order = self.conf()
+        self.assertEqual(order[-1], 'dynamic')
+        self.assertEqual(order.count('dynamic'), 1)
+        for ln in dynamic:
+            self.assertRegex(ln, r'^uncore_[a-z0-9_]+\.[a-z0-9_.]+$')
+            for other in dynamic:
+                self.assertTrue(other == ln or not ln.startswith(other), (ln, other))
+        self.assertEqual(len(set(dynamic)), len(dynamic))
+        for fam in xm.PCP_FAMILIES[1:]:
+            for m, _ in xm.pcp_metrics(fam)[0]:
+                groups = derived[xm.pcp_counter(m)]
+                for g in groups:
+                    self.assertTrue(set(g) <= set(dynamic), g)
+                first = groups[0]
+                if m.box.endswith('_*'):
+                    n = xm.PCP_SYSFS_BOXES[fam][xm.pcp_box(m)]
+                    self.assertEqual([len(g) for g in groups],
+                                     [len(m.events) * k for k in range(n, 0, -1)])
+                    boxes = ['%s_%d' % (xm.pcp_box(m), i) for i in range(n)]
+                else:
+                    self.assertEqual(len(groups), 1)
+                    boxes = [m.box]
+                self.assertEqual(sorted(first), sorted(
+                    'uncore_%s.%s' % (b, e) for b in boxes for e in m.events.values()))
+        self.assertIn('uncore_cbox_9.llc_misses', dynamic)          # the E7's 10
+        self.assertIn('uncore_rbox_1.port3_flits_sent', dynamic)     # port 7
+
+    def test_dynamic_events_are_the_drivers(self):
+        """each [dynamic] line's event is an event of that box type in the
+        driver's tables, and no other event of the type starts its name
+        (the PMDA would open that one too)"""
+        _, _, dynamic, _ = self.conf()
+        boxes = {}
+        for src in ('nhmex.c', 'l3.c'):
+            boxes.update(driver_boxes(os.path.join(DRIVER, src)))
+        for ln in dynamic:
+            pmu, _, ev = ln.partition('.')
+            box = re.sub(r'_[0-9]+$', '', pmu[len('uncore_'):])
+            self.assertIn(box, boxes, ln)
+            for events, _ in boxes[box]:
+                self.assertIn(ev, events, ln)
+                self.assertEqual([e for e in events if ev.startswith(e) and e != ev], [], ln)
 
     def test_guide_and_readme(self):
         """the admin guide's "From PCP" names every PCP metric and every
@@ -479,11 +555,19 @@ class Pcp(unittest.TestCase):
         sec = sec[:sec.index('\n=====')]
         with open(os.path.join(TREE, 'README.md')) as f:
             readme = f.read()
-        ms, why = xm.pcp_metrics()
-        for _, n in ms:
-            self.assertIn('``%s``' % n, sec)
-        for n in why:
-            self.assertIn('``%s``' % n, sec)
+        for fam in xm.PCP_FAMILIES:
+            ms, why = xm.pcp_metrics(fam)
+            # the R-box ports as a range: port0_tx_flits ... port7_tx_flits
+            rng = '``xeon_uncore.link.port0_tx_flits`` ... ``port7_tx_flits``'
+            for _, n in ms:
+                self.assertTrue('``%s``' % n in sec or
+                                re.fullmatch(r'xeon_uncore\.link\.port[0-7]_tx_flits', n)
+                                and rng in sec, n)
+            for n in why:
+                self.assertIn('``%s``' % n, sec)
+        for ln in ('fetch_event_config()', 'fetch_format_properties()',
+                   'perf_setup_dynamic_events()', 'configparser.l'):
+            self.assertIn(ln, sec)
         cmds = [ln.strip() for ln in sec.splitlines()
                 if '/usr/share/xeon-uncore/pcp/' in ln and ln.startswith('  ')]
         self.assertEqual(len(cmds), 2, cmds)
@@ -495,6 +579,106 @@ class Pcp(unittest.TestCase):
             rules = f.read()
         self.assertIn('for f in %s; do' % ' '.join(f for f, _ in xm.PCP_FILES), rules)
         self.assertIn('usr/share/xeon-uncore/pcp/$$f', rules)
+
+    def test_pmda_encode(self):
+        """e2e/pcp's restatement of the PMDA's sysfs encoder: the value
+        shifted to its field's lowest bit, read as hexadecimal: perf's
+        encoding for the fields of one range, not for a split one (the E5
+        QPI's event=0x102, which sets umask bit 0 instead of bit 21)"""
+        sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), 'e2e'))
+        import metrics_check as mc
+        f = {'event': 'config:0-7,21', 'umask': 'config:8-15',
+             'iperf_cfg': 'config1:0-31', 'fsb_drdy': 'config2:45'}
+        for spec in ('event=0x14,umask=0x07', 'event=0x0,iperf_cfg=0x80000000',
+                     'fsb_drdy=1'):
+            self.assertEqual(mc.pmda_encode(f, spec), xm.encode('p', f, {}, spec), spec)
+        self.assertEqual(mc.pmda_encode(f, 'event=0x102,umask=0x08'), (0x902, 0, 0))
+        self.assertEqual(xm.encode('p', f, {}, 'event=0x102,umask=0x08'), (0x200802, 0, 0))
+        self.assertEqual(mc.pmda_encode(f, 'umask=10'), (0x1000, 0, 0))   # hex
+        self.assertEqual(mc.pmda_encode(f, 'event=0x1,edge'), (1, 0, 0))
+        self.assertIsNone(mc.pmda_encode(f, 'event=0x1,edge=1'))
+
+    PMDA = '/var/lib/pcp/pmdas/perfevent/pmda_perfevent.so'
+
+    def pmda_run(self, d, pmus, cpumask):
+        """pminfo -f of perfevent.derived and .hwcounters from PCP's
+        perfevent PMDA (the DSO, in pminfo's process) on the generated
+        perfevent.conf and a sysfs of PMUS {pmu: [events]} in D, each event
+        the software PMU's cpu-clock (event=0x0 of type 1: it opens on any
+        host); {metric: [instance names]} of the metrics with values"""
+        sysfs = os.path.join(d, 'sys')
+        for pmu, evs in pmus.items():
+            pd = os.path.join(sysfs, 'bus', 'event_source', 'devices', pmu)
+            os.makedirs(os.path.join(pd, 'format'))
+            os.makedirs(os.path.join(pd, 'events'))
+            for f, text in (('type', '1'), ('cpumask', cpumask),
+                            ('format/event', 'config:0-7')):
+                with open(os.path.join(pd, f), 'w') as fh:
+                    fh.write(text + '\n')
+            for e in evs:
+                with open(os.path.join(pd, 'events', e), 'w') as fh:
+                    fh.write('event=0x0\n')
+        pmdas = os.path.join(d, 'pmdas')
+        os.makedirs(os.path.join(pmdas, 'perfevent'))
+        with open(os.path.join(pmdas, 'perfevent', 'perfevent.conf'), 'w') as f:
+            f.write(xm.pcp_perfevent_conf())
+        root = os.path.join(d, 'root')
+        with open(root, 'w') as f:
+            f.write('root { perfevent }\nperfevent {\n    version 127:0:0\n'
+                    '    active 127:0:1\n    hwcounters 127:*:*\n'
+                    '    derived 127:*:*\n}\n')
+        env = dict(os.environ, PCP_PMDAS_DIR=pmdas, SYSFS_PREFIX=sysfs)
+        r = subprocess.run(['pminfo', '-L', '-K', 'clear', '-K',
+                            'add,127,%s,perfevent_init' % self.PMDA, '-n', root,
+                            '-f', 'perfevent.derived', 'perfevent.hwcounters'],
+                           env=env, capture_output=True, text=True, timeout=120)
+        self.assertEqual(r.returncode, 0, r.stderr[-2000:])
+        self.assertNotIn('Syntax error', r.stderr)
+        vals, cur = {}, None
+        for ln in r.stdout.splitlines():
+            if ln.startswith('perfevent.'):
+                cur = ln.strip()
+                continue
+            i = re.match(r'\s+inst \[\d+ or "(cpu\d+)"\] value', ln)
+            if i and cur.endswith('.value'):
+                vals.setdefault(cur[:-len('.value')], []).append(i.group(1))
+        return vals
+
+    def test_pmda_reads_the_dynamic_section(self):
+        """PCP's own perfevent PMDA (the installed one: Debian 12's 6.0.3)
+        on the generated perfevent.conf and PMUs named as the 7500's (8
+        C-boxes), the E7's (10) and the 7100/7400's: every [dynamic] event
+        present opens on its PMU's cpumask and no other event of those
+        PMUs; the family's derived counters, and no other family's, are
+        set up, an instance a CPU of the cpumask (libpfm4 finds no E5
+        PMU here, so the E5 entries are not used)"""
+        if not shutil.which('pminfo') or not os.path.exists(self.PMDA):
+            self.skipTest('no pminfo or perfevent PMDA (pcp not installed)')
+        if os.geteuid() != 0:
+            self.skipTest('not root: the PMDA opens CPU-wide events')
+        cpus = sorted(os.sched_getaffinity(0))[:2]
+        cpumask = ','.join(map(str, cpus))
+        _, _, dynamic, _ = self.conf()
+        decoy = {'cbox': 'llc_misses.s_state', 'bbox': 'imt_inserts_ioh_wr',
+                 'rbox': 'port0_flits_sent_x', 'l3': 'l3_requests.demand'}
+        for fam, pmus in (
+                ('nhmex', ['cbox_%d' % i for i in range(8)] + ['bbox_0', 'bbox_1',
+                                                               'rbox_0', 'rbox_1']),
+                ('nhmex', ['cbox_%d' % i for i in range(10)] + ['bbox_0', 'bbox_1',
+                                                                'rbox_0', 'rbox_1']),
+                ('l3', ['l3'])):
+            evs = {'uncore_' + p: [ln.partition('.')[2] for ln in dynamic
+                                   if ln.partition('.')[0] == 'uncore_' + p]
+                   + [decoy[p.split('_')[0]]] for p in pmus}
+            with tempfile.TemporaryDirectory() as d:
+                vals = self.pmda_run(d, evs, cpumask)
+            want = {'perfevent.derived.' + xm.pcp_counter(m)
+                    for m, _ in xm.pcp_metrics(fam)[0]}
+            want |= {'perfevent.hwcounters.%s.%s' % (p, e)
+                     for p, es in evs.items() for e in es[:-1]}
+            self.assertEqual(sorted(vals), sorted(want), (fam, pmus))
+            for k, insts in vals.items():
+                self.assertEqual(insts, ['cpu%d' % c for c in cpus], k)
 
     def test_pcp_parses_the_derived_metrics(self):
         pminfo = shutil.which('pminfo')

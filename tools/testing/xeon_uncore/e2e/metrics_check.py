@@ -3,7 +3,7 @@
 """e2e/metrics' comparisons of xeon-uncore-stat's output with the model's
 truth (argv as e2e/metrics passes them; each prints its lines, BAD ones
 for a mismatch, and exits non-zero on any):
-  metrics_check.py mem|scaled|l3|nhmex|e5lp|rbox|pcp ARGS..."""
+  metrics_check.py mem|scaled|l3|nhmex|e5lp|rbox|pcp|pcpwant|pcpsys ARGS..."""
 import json
 import math
 import re
@@ -407,6 +407,183 @@ def pcp(argv):
     sys.exit(1 if bad else 0)
 
 
+def _xm():
+    import os
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                    '..', '..', '..', 'xeon_uncore'))
+    import xeon_uncore_metrics as xm
+    return xm
+
+
+def pmda_encode(formats, spec):
+    """what PCP 6.0.3's perfevent PMDA makes of a sysfs event SPEC with a
+    PMU's FORMATS ({field: 'config1:0-7,21'}), restated from its
+    parse_events.c: each term's value, read as hexadecimal, shifted left by
+    the lowest bit of its field's first range and ORed in (no mask, no
+    other range); a term without "=" is dropped.  (config, config1,
+    config2), or None when a term names no field (the PMDA fails the
+    event)"""
+    words = [0, 0, 0]
+    for term in spec.split(','):
+        field, eq, val = term.partition('=')
+        if not eq:
+            continue
+        fmt = formats.get(field)
+        if fmt is None:
+            return None
+        word, _, bits = fmt.partition(':')
+        lo = int(re.match(r'\d+', bits).group(0))
+        w = {'config1': 1, 'config2': 2}.get(word, 0)
+        words[w] |= int(val, 16) << lo
+    return tuple(words)
+
+
+def pcpwant(argv):
+    """pcpwant PART CONF: for e2e/pcp, what the PMDA should open on this
+    machine with the package's perfevent.conf CONF, printed as "EVENTS
+    DERIVED" and a line of NAMES: the events x CPUs of the [dynamic] lines
+    whose PMU has the event (each on its PMU's cpumask), 0 on an E5 (its
+    entry's events are counted from the file), the derived counters of
+    PART's family and the names of its PCP metrics;
+    BAD lines, and exit 1, for an event the PMDA would encode otherwise
+    than perf (a split field, a decimal value)"""
+    import os
+    xm = _xm()
+    part, conf = argv[1], argv[2]
+    lines = open(conf).read().split('\n[dynamic]\n')[1].split()
+    n, bad = 0, []
+    for ln in lines:
+        pmu, _, ev = ln.partition('.')
+        d = os.path.join(xm.PMUS, pmu)
+        if not os.path.exists(os.path.join(d, 'events', ev)):
+            continue
+        p = xm.Pmu(pmu)
+        n += len(p.cpus)
+        perf, pmda = p.encode(ev), pmda_encode(p.formats, p.events[ev])
+        print('# %s: %s, perf %s, PMDA %s, on %s' % (
+            ln, p.events[ev], ' '.join(map(hex, perf)),
+            pmda and ' '.join(map(hex, pmda)), p.cpus), file=sys.stderr)
+        if perf != pmda:
+            bad.append('%s: the PMDA would encode %s as %s, perf as %s' % (
+                ln, p.events[ev], pmda, perf))
+    for b in bad:
+        print('BAD ' + b)
+    ms = xm.pcp_metrics(xm.FAMILY[part])[0]
+    print(n, len(ms))
+    print(' '.join(name for _, name in ms))
+    sys.exit(1 if bad else 0)
+
+
+def pcpsys(argv):
+    """pcpsys CSV TRUTH CTRS PART CYCLES: pmrep's CSV of the derived
+    metrics of the 7500/E7 or 7100/7400 (the perfevent PMDA's [dynamic]
+    events; an instance a socket's CPU) against the truth, as pcp does:
+    the sum over pmrep's intervals of value x seconds is the metric's
+    formula over 1 s of the counts.  The counts, per socket, PMU and
+    event: on the 7500/E7 a C-box counts only llc_misses (the model's
+    rate: one every 4 cycles), a B-box only imt_inserts_ioh (its own
+    stream), an R-box counter port P's flits (the model's rate: one every
+    10 + P cycles, which tells the ports apart); on the 7100/7400 each
+    counter's control (CTRS, read while pmcd held the events) says which
+    event it held, as l3 reads them"""
+    import csv
+    import datetime
+    xm = _xm()
+    out, truth, ctrs, part, cycles = argv[1:5] + [int(argv[5])]
+    fam = xm.FAMILY[part]
+    bad = []
+    counts = {}
+    if fam == 'nhmex':
+        for s, box, n, ctl, v in _counters(ctrs, truth):
+            kind, num = re.match(r'([a-z]+)(\d*)$', box).groups()
+            pmu = 'uncore_%s_%s' % (kind, num)
+            if kind == 'cbox':
+                if ctl & 0xff != 0x14 or v != cycles // 4:
+                    bad.append('socket %d %s %d ctl %#x: truth %d, want llc_misses '
+                               '%d' % (s, box, n, ctl, v, cycles // 4))
+                k = (s, pmu, 'llc_misses')
+            elif kind == 'bbox':
+                k = (s, pmu, 'imt_inserts_ioh')
+            elif kind == 'rbox':
+                near = [p for p in range(8) if p // 4 == int(num)
+                        and abs(v - cycles / (10 + p)) <= 1]
+                if len(near) != 1:
+                    bad.append('socket %d %s %d: truth %d is no port\'s rate' % (s, box, n, v))
+                    continue
+                k = (s, pmu, 'port%d_flits_sent' % (near[0] % 4))
+            else:
+                bad.append('socket %d %s %d ctl %#x: a box no PCP metric reads' % (s, box, n, ctl))
+                continue
+            if k in counts:
+                bad.append('%s: two counters' % (k,))
+            counts[k] = v
+    else:
+        names = {'req': 'l3_requests', 'fill': 'l3_fills', 'busy': 'fsb_ioq_busy_cycles',
+                 'empty': 'fsb_ioq_empty_cycles'}
+        for s, box, n, ctl, v in _counters(ctrs, truth):
+            if box == 'gbsq':
+                k = 'fill' if (ctl >> 56) & 3 == 1 else 'req' if (ctl >> 36) & 3 == 3 else None
+            else:
+                sel = [k for k, b in (('empty', 47), ('busy', 49)) if ctl >> b & 1]
+                k = sel[0] if len(sel) == 1 and box == 'fsb' else None
+            if k is None or (s, 'uncore_l3', names[k]) in counts:
+                bad.append('socket %d %s %d ctl %#x: no single event of the PMDA\'s'
+                           % (s, box, n, ctl))
+                continue
+            counts[(s, 'uncore_l3', names[k])] = v
+        for s in {k[0] for k in counts}:
+            clk = counts.get((s, 'uncore_l3', 'fsb_ioq_busy_cycles'), 0) + \
+                counts.get((s, 'uncore_l3', 'fsb_ioq_empty_cycles'), 0)
+            if clk != cycles:
+                bad.append('socket %d: busy + empty truth %d, want every cycle %d'
+                           % (s, clk, cycles))
+    print('NOTE: truth per socket, PMU and event: %s' % sorted(counts.items()))
+    rows = list(csv.reader(open(out)))
+    head, rows = rows[0], rows[1:]
+    stamps = [datetime.datetime.strptime(r[0], '%Y-%m-%d %H:%M:%S.%f') for r in rows]
+    if len(rows) < 2:
+        bad.append('%d samples, want 2 or more' % len(rows))
+    sums = {}
+    for j, col in enumerate(head[1:], 1):
+        name, _, inst = col.rpartition('-')
+        key = (name, socket_of(int(inst[3:])))
+        sums[key] = 0.0
+        for i in range(1, len(rows)):
+            if rows[i][j] == '':
+                bad.append('%s %s: no value at sample %d' % (name, inst, i))
+                continue
+            sums[key] += float(rows[i][j]) * (stamps[i] - stamps[i - 1]).total_seconds()
+    sockets = sorted({k[0] for k in counts})
+    ms = xm.pcp_metrics(fam)[0]
+    for m, name in ms:
+        for s in sockets:
+            c = {}
+            for key, alias in m.events.items():
+                c[key] = sum(v for (s2, pmu, a), v in counts.items()
+                             if s2 == s and a == alias and
+                             xm.instances(m.box, [pmu]))
+            exp = m.calc(c, 1.0)
+            got = sums.get((name, s))
+            ok = got is not None and abs(got - exp) <= 1e-5 * exp
+            print('%-4s %-32s socket %d: sum(value x s) %s, formula(truth) over 1 s '
+                  '%.9f (%s)' % ('ok' if ok else 'MISMATCH', name, s,
+                                 'none' if got is None else '%.9f' % got, exp, c))
+            if not ok:
+                bad.append('%s socket %d: %s, formula(truth) %.9f' % (name, s, got, exp))
+            elif not exp:
+                bad.append('%s socket %d: formula(truth) 0: the test counted nothing'
+                           % (name, s))
+            else:
+                print('NOTE: %s socket %d: sum over intervals of value x s %.9f = '
+                      'formula(truth) over 1 s %.9f' % (name, s, got, exp))
+    extra = sorted(set(sums) - {(name, s) for _, name in ms for s in sockets})
+    if extra:
+        bad.append('values no metric of the part explains: %s' % extra)
+    print('NOTE: %d samples, intervals %s s' % (len(rows), [
+        '%.6f' % (b - a).total_seconds() for a, b in zip(stamps, stamps[1:])]))
+    _end(bad)
+
+
 def e5lp(argv):
     """link and power on the E5-2600s.  A QPI counter whose control selects
     event 0x02 with ev_sel_ext (bit 21) and umask 0x08 held drs_data,
@@ -507,4 +684,5 @@ def rbox(argv):
 
 if __name__ == '__main__':
     sys.exit({'mem': mem, 'scaled': scaled, 'l3': l3, 'nhmex': nhmex,
-              'e5lp': e5lp, 'rbox': rbox, 'pcp': pcp}[sys.argv[1]](sys.argv[1:]))
+              'e5lp': e5lp, 'rbox': rbox, 'pcp': pcp, 'pcpwant': pcpwant,
+              'pcpsys': pcpsys}[sys.argv[1]](sys.argv[1:]))
