@@ -299,7 +299,7 @@ def _judge(o, want, bad, fmt='%-8s %-22s %-4s %-6s %20.6f, formula(truth) %s'):
         exp = want.get(k)
         ok = exp is not None and abs(v['value'] - exp) <= 1e-9 * max(abs(exp), 1)
         print(fmt % ('ok' if ok else 'MISMATCH', v['metric'], v['socket'],
-                     v['instance'], v['value'], exp))
+                     v['instance'] or '-', v['value'], exp))
         if not ok:
             bad.append('%s: %s, formula(truth) %s' % (k, v['value'], exp))
     for k in sorted(set(want) - seen, key=str):
