@@ -131,7 +131,8 @@ def parse(text):
             raise MatrixError('%s: cps=%s: a number of CPUs' % (where, options['cps']))
         if not re.fullmatch(r'[a-z0-9-]*', options.get('suffix', '')):
             # a part's name e2e-K/BOOT is matched as a glob: no / and no glob
-            raise MatrixError('%s: suffix=%s: lower-case letters, digits and -' % (where, options['suffix']))
+            raise MatrixError('%s: suffix=%s: lower-case letters, digits and -'
+                              % (where, options['suffix']))
         if options.get('tcg', 'single') not in ('single', 'multi'):
             raise MatrixError('%s: tcg=%s: single or multi' % (where, options['tcg']))
         b = Boot(words[0], words[1], options, env, suites, n)
