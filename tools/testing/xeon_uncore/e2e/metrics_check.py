@@ -312,6 +312,17 @@ def _end(bad):
     sys.exit(1 if bad else 0)
 
 
+def _pcp_end(sums, ms, sockets, rows, stamps, bad):
+    """the end of a pmrep check: no value no metric explains, the
+    intervals noted, the verdict"""
+    extra = sorted(set(sums) - {(name, s) for _, name in ms for s in sockets})
+    if extra:
+        bad.append('values no metric of the part explains: %s' % extra)
+    print('NOTE: %d samples, intervals %s s' % (len(rows), [
+        '%.6f' % (b - a).total_seconds() for a, b in zip(stamps, stamps[1:])]))
+    _end(bad)
+
+
 def socket_of(cpu):
     with open('/sys/devices/system/cpu/cpu%d/topology/physical_package_id' % cpu) as f:
         return int(f.read())
@@ -397,14 +408,7 @@ def pcp(argv):
             else:
                 print('NOTE: %s socket %d: sum over intervals of value x s %.9f = '
                       'formula(truth) over 1 s %.9f' % (name, s, got, exp))
-    extra = sorted(set(sums) - {(name, s) for _, name in ms for s in sockets})
-    if extra:
-        bad.append('values no metric of the part explains: %s' % extra)
-    print('NOTE: %d samples, intervals %s s' % (len(rows), [
-        '%.6f' % (b - a).total_seconds() for a, b in zip(stamps, stamps[1:])]))
-    for b in bad:
-        print('BAD ' + b)
-    sys.exit(1 if bad else 0)
+    _pcp_end(sums, ms, sockets, rows, stamps, bad)
 
 
 def _xm():
@@ -576,12 +580,7 @@ def pcpsys(argv):
             else:
                 print('NOTE: %s socket %d: sum over intervals of value x s %.9f = '
                       'formula(truth) over 1 s %.9f' % (name, s, got, exp))
-    extra = sorted(set(sums) - {(name, s) for _, name in ms for s in sockets})
-    if extra:
-        bad.append('values no metric of the part explains: %s' % extra)
-    print('NOTE: %d samples, intervals %s s' % (len(rows), [
-        '%.6f' % (b - a).total_seconds() for a, b in zip(stamps, stamps[1:])]))
-    _end(bad)
+    _pcp_end(sums, ms, sockets, rows, stamps, bad)
 
 
 def e5lp(argv):
