@@ -24,6 +24,75 @@ def _one_line(out, outer, bad):
     return o
 
 
+def _truth(truth):
+    """{(socket, box, counter): count} of every counter of the model
+    (truth lists them all, counting or not)"""
+    t = {}
+    for ln in open(truth):
+        s, box, n, v = ln.split()
+        t[(int(s), box, int(n))] = int(v)
+    return t
+
+
+def _counters(ctrs, truth):
+    """[(socket, box, counter, ctl, truth)] of every counter a control
+    enables (the controls as read while the tool counted)"""
+    t = _truth(truth)
+    r = []
+    for ln in open(ctrs):
+        m = re.match(r'(\d+) (\S+) (\d+) ctl=(0x[0-9a-f]+)', ln)
+        if m and int(m.group(4), 16):
+            k = (int(m.group(1)), m.group(2), int(m.group(3)))
+            r.append(k + (int(m.group(4), 16), t.get(k, 0)))
+    return r
+
+
+def _boxes(truth):
+    """{socket: {box, ...}} of every counter the model has (truth lists
+    them all, counting or not): what the tool must have covered"""
+    r = {}
+    for s, box, _ in _truth(truth):
+        r.setdefault(s, set()).add(box)
+    return r
+
+
+def _judge(o, want, bad, fmt='%-8s %-22s %-4s %-6s %20.6f, formula(truth) %s'):
+    """every value of the tool's object O against WANT {(metric, socket,
+    instance): value}: equal to 1e-9, not scaled, no error; none missing"""
+    seen = set()
+    for v in o['values']:
+        k = (v['metric'], v['socket'], v['instance'])
+        seen.add(k)
+        if v['error'] or v['scaled'] or v['value'] is None:
+            bad.append('%s: error %s scaled %s' % (k, v['error'], v['scaled']))
+            continue
+        exp = want.get(k)
+        ok = exp is not None and abs(v['value'] - exp) <= 1e-9 * max(abs(exp), 1)
+        print(fmt % ('ok' if ok else 'MISMATCH', v['metric'], v['socket'],
+                     v['instance'] or '-', v['value'], exp))
+        if not ok:
+            bad.append('%s: %s, formula(truth) %s' % (k, v['value'], exp))
+    for k in sorted(set(want) - seen, key=str):
+        bad.append('no value for %s' % (k,))
+
+
+def _end(bad):
+    for b in bad:
+        print('BAD ' + b)
+    sys.exit(1 if bad else 0)
+
+
+def _pcp_end(sums, ms, sockets, rows, stamps, bad):
+    """the end of a pmrep check: no value no metric explains, the
+    intervals noted, the verdict"""
+    extra = sorted(set(sums) - {(name, s) for _, name in ms for s in sockets})
+    if extra:
+        bad.append('values no metric of the part explains: %s' % extra)
+    print('NOTE: %d samples, intervals %s s' % (len(rows), [
+        '%.6f' % (b - a).total_seconds() for a, b in zip(stamps, stamps[1:])]))
+    _end(bad)
+
+
 def mem(argv):
     out, truth, rd, wr = argv[1], argv[2], int(argv[3]), int(argv[4])
     cycles = int(argv[5])
@@ -31,10 +100,9 @@ def mem(argv):
     bad = []
     o = _one_line(out, outer, bad)
     t = {}
-    for ln in open(truth):
-        s, box, _, v = ln.split()
+    for (s, box, _), v in _truth(truth).items():
         if box.startswith('imc'):
-            t[(int(s), 'imc_' + box[3:])] = t.get((int(s), 'imc_' + box[3:]), 0) + int(v)
+            t[(s, 'imc_' + box[3:])] = t.get((s, 'imc_' + box[3:]), 0) + v
     sockets = sorted({s for s, _ in t})
     chans = sorted({c for _, c in t})
     want = {}
@@ -47,29 +115,12 @@ def mem(argv):
                     bad.append('truth %s %d %s: %d, want %d' % (m, s, c, n, cycles // per))
             want[(m, s, None)] = sum(want[(m, s, c)] for c in chans)
         want[(m, 'all', None)] = sum(want[(m, s, None)] for s in sockets)
-    seen = set()
-    for v in o['values']:
-        k = (v['metric'], v['socket'], v['instance'])
-        seen.add(k)
-        if v['error'] or v['scaled'] or v['value'] is None:
-            bad.append('%s: error %s scaled %s' % (k, v['error'], v['scaled']))
-            continue
-        got = v['value'] * o['seconds'] * 1e6 / 64
-        exp = want.get(k)
-        ok = exp is not None and abs(got - exp) <= 1e-9 * max(exp, 1)
-        print('%-4s %-13s %-6s %-5s %14.3f MB/s over %.6f s = %12.3f lines, '
-              'truth %s' % ('ok' if ok else 'MISMATCH', v['metric'], v['socket'],
-                            v['instance'], v['value'], o['seconds'], got, exp))
-        if not ok:
-            bad.append('%s: %.3f lines, truth %s' % (k, got, exp))
-        elif v['socket'] == 'all':
-            print('NOTE: %s all sockets %.3f MB/s over %.6f s = %.6f lines, '
-                  'truth %d' % (v['metric'], v['value'], o['seconds'], got, exp))
-    for k in sorted(set(want) - seen, key=str):
-        bad.append('no value for %s' % (k,))
-    for b in bad:
-        print('BAD ' + b)
-    sys.exit(1 if bad else 0)
+    # the formula, restated: 64 B a CAS, MB/s = lines x 64 / 1e6 / s
+    _judge(o, {k: n * 64 / 1e6 / o['seconds'] for k, n in want.items()}, bad)
+    for m in ('mem.read_bw', 'mem.write_bw'):
+        print('NOTE: %s all sockets: truth %d lines over %.6f s' % (
+            m, want[(m, 'all', None)], o['seconds']))
+    _end(bad)
 
 
 def scaled(argv):
@@ -142,17 +193,9 @@ def l3(argv):
     bad = []
     o = _one_line(out, outer, bad)
     sec = o['seconds']
-    t = {}
-    for ln in open(truth):
-        s, box, n, v = ln.split()
-        t[(int(s), box, int(n))] = int(v)
     ev = {}
-    for ln in open(ctrs):
-        m = re.match(r'(\d+) (gbsq|fsb) (\d+) ctl=(0x[0-9a-f]+)', ln)
-        if not m:
-            continue
-        s, box, n, ctl = int(m.group(1)), m.group(2), int(m.group(3)), int(m.group(4), 16)
-        if not ctl:
+    for s, box, n, ctl, v in _counters(ctrs, truth):
+        if box not in ('gbsq', 'fsb'):
             continue
         if box == 'gbsq':
             name = 'fill' if (ctl >> 56) & 3 == 1 else 'req' if (ctl >> 36) & 3 == 3 else None
@@ -163,8 +206,8 @@ def l3(argv):
         if name is None or (s, name) in ev:
             bad.append('socket %d %s %d ctl %#x: no single event of the tool' % (s, box, n, ctl))
             continue
-        ev[(s, name)] = t.get((s, box, n), 0)
-    sockets = sorted({s for s, _ in ev})
+        ev[(s, name)] = v
+    sockets = sorted(_boxes(truth))     # every socket of the model
     keys = ('req', 'fill', 'drdy', 'empty', 'busy', 'odrdy')
     for s in sockets:
         for k in keys:
@@ -174,9 +217,7 @@ def l3(argv):
         if clk != cycles:
             bad.append('socket %d: busy + empty truth %d, want every cycle %d' % (s, clk, cycles))
     if bad:
-        for b in bad:
-            print('BAD ' + b)
-        sys.exit(1)
+        _end(bad)
 
     def formulas(c):
         clk = c['busy'] + c['empty']
@@ -208,22 +249,17 @@ def nhmex(argv):
     bad = []
     o = _one_line(out, outer, bad)
     sec = o['seconds']
-    t = {}
-    for ln in open(truth):
-        s, box, n, v = ln.split()
-        t[(int(s), box, int(n))] = int(v)
+    t = _truth(truth)
     c = {}
-    for ln in open(ctrs):
-        m = re.match(r'(\d+) (cbox\d+) (\d+) ctl=(0x[0-9a-f]+)', ln)
-        if not m or not int(m.group(4), 16):
+    for s, box, n, ctl, v in _counters(ctrs, truth):
+        if not re.fullmatch(r'cbox\d+', box):
             continue
-        s, box, n, ctl = int(m.group(1)), m.group(2), int(m.group(3)), int(m.group(4), 16)
         k = {0x14: 'miss'}.get(ctl & 0xff)
         if k is None or (s, box, k) in c:
             bad.append('socket %d %s %d ctl %#x: no single event of the tool' % (s, box, n, ctl))
             continue
-        c[(s, box, k)] = t.get((s, box, n), 0)
-    sockets = sorted({s for s, _, _ in c})
+        c[(s, box, k)] = v
+    sockets = sorted(_boxes(truth))     # every socket of the model
     ev = {}
     for s in sockets:
         boxes = sorted({b for s2, b, _ in c if s2 == s})
@@ -238,9 +274,7 @@ def nhmex(argv):
         ev[(s, 'ioh')] = sum(v for (s2, box, _), v in t.items()
                              if s2 == s and box.startswith('bbox'))
     if bad:
-        for b in bad:
-            print('BAD ' + b)
-        sys.exit(1)
+        _end(bad)
 
     def formulas(x):
         return {
@@ -260,69 +294,6 @@ def nhmex(argv):
     _end(bad)
 
 
-def _counters(ctrs, truth):
-    """[(socket, box, counter, ctl, truth)] of every counter a control
-    enables (the controls as read while the tool counted)"""
-    t = {}
-    for ln in open(truth):
-        s, box, n, v = ln.split()
-        t[(int(s), box, int(n))] = int(v)
-    r = []
-    for ln in open(ctrs):
-        m = re.match(r'(\d+) (\S+) (\d+) ctl=(0x[0-9a-f]+)', ln)
-        if m and int(m.group(4), 16):
-            k = (int(m.group(1)), m.group(2), int(m.group(3)))
-            r.append(k + (int(m.group(4), 16), t.get(k, 0)))
-    return r
-
-
-def _boxes(truth):
-    """{socket: {box, ...}} of every counter the model has (truth lists
-    them all, counting or not): what the tool must have covered"""
-    r = {}
-    for ln in open(truth):
-        s, box, _, _ = ln.split()
-        r.setdefault(int(s), set()).add(box)
-    return r
-
-
-def _judge(o, want, bad, fmt='%-8s %-22s %-4s %-6s %20.6f, formula(truth) %s'):
-    """every value of the tool's object O against WANT {(metric, socket,
-    instance): value}: equal to 1e-9, not scaled, no error; none missing"""
-    seen = set()
-    for v in o['values']:
-        k = (v['metric'], v['socket'], v['instance'])
-        seen.add(k)
-        if v['error'] or v['scaled'] or v['value'] is None:
-            bad.append('%s: error %s scaled %s' % (k, v['error'], v['scaled']))
-            continue
-        exp = want.get(k)
-        ok = exp is not None and abs(v['value'] - exp) <= 1e-9 * max(abs(exp), 1)
-        print(fmt % ('ok' if ok else 'MISMATCH', v['metric'], v['socket'],
-                     v['instance'] or '-', v['value'], exp))
-        if not ok:
-            bad.append('%s: %s, formula(truth) %s' % (k, v['value'], exp))
-    for k in sorted(set(want) - seen, key=str):
-        bad.append('no value for %s' % (k,))
-
-
-def _end(bad):
-    for b in bad:
-        print('BAD ' + b)
-    sys.exit(1 if bad else 0)
-
-
-def _pcp_end(sums, ms, sockets, rows, stamps, bad):
-    """the end of a pmrep check: no value no metric explains, the
-    intervals noted, the verdict"""
-    extra = sorted(set(sums) - {(name, s) for _, name in ms for s in sockets})
-    if extra:
-        bad.append('values no metric of the part explains: %s' % extra)
-    print('NOTE: %d samples, intervals %s s' % (len(rows), [
-        '%.6f' % (b - a).total_seconds() for a, b in zip(stamps, stamps[1:])]))
-    _end(bad)
-
-
 def socket_of(cpu):
     with open('/sys/devices/system/cpu/cpu%d/topology/physical_package_id' % cpu) as f:
         return int(f.read())
@@ -336,18 +307,14 @@ def pcp(argv):
     events once every PER cycles, which the truth of each box confirms)"""
     import csv
     import datetime
-    import os
-    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
-                                    '..', '..', '..', 'xeon_uncore'))
-    import xeon_uncore_metrics as xm
+    xm = _xm()
     out, truth, part, cycles = argv[1], argv[2], argv[3], int(argv[4])
     per = dict(zip(('cas_count_read', 'cas_count_write', 'drs_data', 'ncb_data'),
                    map(int, argv[5:9])))
     bad = []
     t = {}
-    for ln in open(truth):
-        s, box, _, v = ln.split()
-        t[(int(s), box)] = t.get((int(s), box), 0) + int(v)
+    for (s, box, _), v in _truth(truth).items():
+        t[(s, box)] = t.get((s, box), 0) + v
     # each box's truth: its events' counts, nothing else counted
     boxes = {}
     for (s, box), v in sorted(t.items()):
