@@ -371,6 +371,18 @@ class Pcp(unittest.TestCase):
     metrics are xeon-uncore-stat's, by name and formula; PCP's own parser
     takes them (when pminfo is installed)"""
 
+    def test_box_counts_are_the_drivers(self):
+        # PCP_BOXES restates how many iMC channels and QPI ports each E5
+        # part has; the driver's PCI box rows are the one home of that
+        with open(os.path.join(DRIVER, 'snbep.c')) as f:
+            rows = re.findall(r'SNBEP_PCI_BOX\(&(\w+)_part, "(\w+)", (\d+)', f.read())
+        drv = {}
+        for part, box, n in rows:
+            drv.setdefault(part, {})[box] = int(n)
+        for part, boxes in xm.PCP_BOXES.items():
+            for box, n in boxes.items():
+                self.assertEqual(n, drv[part][box], '%s %s' % (part, box))
+
     def derived(self):
         """{name: expression} of the derived config, its other lines
         ((oneline) help) checked for their metric"""
