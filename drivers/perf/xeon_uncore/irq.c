@@ -179,10 +179,14 @@ bool xu_owed_samples(struct xu_box *box, struct perf_event *event, u64 due,
 	return xu_samples_due(box, event, due, regs, true) == XU_DUE_LIMIT;
 }
 
-/* In the poll timer, on the collector, @event polled: xu_samples_due(). */
-bool xu_poll_samples(struct xu_box *box, struct perf_event *event, u64 due)
+/*
+ * On the collector, @event polled: xu_samples_due() with @regs, live (the
+ * poll timer's interrupt, or the caller's own at a stop: poll.c); over the
+ * budget, the rest dropped until the next tick.
+ */
+bool xu_poll_samples(struct xu_box *box, struct perf_event *event, u64 due,
+		     struct pt_regs *regs)
 {
-	struct pt_regs *regs = get_irq_regs();
 	enum xu_due ret;
 
 	if (!regs)

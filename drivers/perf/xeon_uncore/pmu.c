@@ -131,8 +131,11 @@ static void xu_event_stop(struct xu_box *box, struct perf_event *event,
 	bool running = !(event->hw.state & PERF_HES_STOPPED);
 
 	xu_ctr_stop(box, event, update);
-	if (running)
-		xu_poll_stop(box, event);
+	if (!running)
+		return;
+	xu_poll_stop(box, event);
+	if (update)
+		xu_poll_owed(box, event);
 }
 
 static void xu_pmu_start(struct perf_event *event, int flags)

@@ -7,7 +7,8 @@
  * often enough that at most one period passes between two expiries,
  * taking a sample for every period the count has crossed, with the timer
  * interrupt's registers: a sample points at where the CPU was at the
- * poll, up to one interval after the crossing.
+ * poll, up to one interval after the crossing (or, for an event leaving
+ * its counter first, at that moment: xu_poll_owed()).
  *
  * The timer runs on the collector (pinned); the counter layer does every
  * fold and control write under the box lock, which the samples are taken
@@ -135,6 +136,37 @@ void xu_poll_stop(struct xu_box *box, struct perf_event *event)
 }
 
 /*
+ * @event, polled and sampling, just stopped on @box with its count folded
+ * (perf rotating it out under multiplexing, disabling or closing it,
+ * changing its period), box lock held: on the collector, the samples it
+ * owes are taken now, with this CPU's registers, as a poll would take
+ * them.  Left to the polls, a period crossed in a slice that ended before
+ * the next poll would wait for a poll that finds the event on a counter
+ * again (perf's rotation and the poll can keep missing each other), and
+ * be lost if none did before the event closed.  Its event limit running
+ * out here leaves it to perf, which disables it shortly.
+ */
+void xu_poll_owed(struct xu_box *box, struct perf_event *event)
+{
+	struct pt_regs regs;
+	bool freeze;
+	u64 due;
+
+	lockdep_assert_held(&box->lock);
+	if (!is_sampling_event(event) || xu_ctr_pmi(box, event->hw.idx) ||
+	    READ_ONCE(box->sk->cpu) != smp_processor_id())
+		return;
+	due = xu_periods_due(&event->hw);
+	if (!due)
+		return;
+	xu_here_regs(&regs);
+	freeze = xu_box_freeze_for_reads(box, BIT(event->hw.idx));
+	xu_poll_samples(box, event, due, &regs);
+	if (freeze)
+		xu_box_thaw(box);
+}
+
+/*
  * Before samples of @ctrs' events, box lock held: a sample that reads its
  * group reads it at one instant, the box frozen.  Returns whether it froze
  * the box (the caller thaws it).
@@ -195,7 +227,7 @@ enum hrtimer_restart xu_box_poll(struct hrtimer *timer)
 			continue;
 		due = xu_periods_due(&event->hw);
 		/* its event limit ran out: perf disables it shortly */
-		if (due && xu_poll_samples(box, event, due)) {
+		if (due && xu_poll_samples(box, event, due, get_irq_regs())) {
 			xu_ctr_stop(box, event, true);
 			xu_poll_stop(box, event);
 		}

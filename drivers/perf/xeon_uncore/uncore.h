@@ -731,6 +731,7 @@ void xu_box_reprogram(struct xu_box *box, bool counters);
 /* Polling (poll.c) */
 void xu_poll_start(struct xu_box *box, struct perf_event *event);
 void xu_poll_stop(struct xu_box *box, struct perf_event *event);
+void xu_poll_owed(struct xu_box *box, struct perf_event *event);
 bool xu_box_freeze_for_reads(struct xu_box *box, unsigned long ctrs);
 void xu_socket_pmi_again(struct xu_socket *sk);
 bool xu_owed_samples(struct xu_box *box, struct perf_event *event, u64 due,
@@ -744,7 +745,8 @@ bool xu_irq_pmi(void);
 void xu_socket_irq_init(struct xu_socket *sk);
 void xu_socket_irq_exit(struct xu_socket *sk);
 void xu_socket_adopted(struct xu_socket *sk);
-bool xu_poll_samples(struct xu_box *box, struct perf_event *event, u64 due);
+bool xu_poll_samples(struct xu_box *box, struct perf_event *event, u64 due,
+		     struct pt_regs *regs);
 u32 xu_pmi_cores(const struct xu_platform *plat, unsigned int cpu);
 bool xu_tick_take(struct xu_socket *sk, unsigned int limit, u32 now);
 void xu_cpu_seen(unsigned int cpu);
