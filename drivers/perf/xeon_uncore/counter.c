@@ -359,8 +359,11 @@ s64 xu_period_reload(struct hw_perf_event *hwc)
 EXPORT_SYMBOL_IF_KUNIT(xu_period_reload);
 
 /*
- * A sampling event, just folded (polled, or at an adoption): the periods
- * its count has crossed, taken out of period_left at once.
+ * A sampling event, just folded (polled, at an adoption or a stop): the
+ * periods its count has crossed, taken out of period_left at once.  They
+ * are periods of last_period, the one the count ran under:
+ * PERF_EVENT_IOC_PERIOD writes sample_period before it stops the event,
+ * and the new one counts from the restart (xu_period_reload()).
  */
 u64 xu_periods_due(struct hw_perf_event *hwc)
 {
@@ -369,9 +372,8 @@ u64 xu_periods_due(struct hw_perf_event *hwc)
 
 	if (left > 0)
 		return 0;
-	due = 1 + div64_u64(-left, hwc->sample_period);
-	local64_add(due * hwc->sample_period, &hwc->period_left);
-	hwc->last_period = hwc->sample_period;
+	due = 1 + div64_u64(-left, hwc->last_period);
+	local64_add(due * hwc->last_period, &hwc->period_left);
 	return due;
 }
 EXPORT_SYMBOL_IF_KUNIT(xu_periods_due);
@@ -458,6 +460,13 @@ void xu_ctr_start(struct xu_box *box, struct perf_event *event, bool reload)
 	assert_owned(box);
 	if (WARN_ON_ONCE(idx < 0 || !(hwc->state & PERF_HES_STOPPED)))
 		return;
+	/*
+	 * PERF_EVENT_IOC_PERIOD on an event off its counter wrote
+	 * sample_period and zeroed period_left: the new period counts from
+	 * here, as from a reload.
+	 */
+	if (is_sampling_event(event) && hwc->last_period != hwc->sample_period)
+		reload = true;
 	/* a throttle or a stale interrupt enable goes with the counter's last event */
 	clear_bit(idx, &box->throttled);
 	xu_ctr_pmi_join(box, idx, pmi);

@@ -207,11 +207,16 @@ static void xu_test_fold_rearm_race(struct kunit *test)
 	}
 }
 
-/* Polled sampling: the periods one poll finds due, and what is left. */
+/*
+ * Polled sampling: the periods one poll or stop finds due, and what is
+ * left, in periods of last_period (sample_period may already be the next
+ * one: PERF_EVENT_IOC_PERIOD).
+ */
 struct xu_due_case {
 	s64 left;
 	u64 period, due;
 	s64 after;
+	u64 next;
 };
 
 static const struct xu_due_case xu_due_cases[] = {
@@ -223,12 +228,15 @@ static const struct xu_due_case xu_due_cases[] = {
 	{ -250, 100, 3, 50 },
 	/* period 1 and a huge increment: one division, not a loop */
 	{ -1000000000000LL, 1, 1000000000001ULL, 1 },
+	/* the period changed to 1 as the event stopped: one due, not 251 */
+	{ -250, 1000, 1, 750, 1 },
+	{ -250, 100, 3, 50, 1000000 },
 };
 
 static void xu_due_desc(const struct xu_due_case *c, char *desc)
 {
-	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "left %lld period %llu", c->left,
-		 c->period);
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "left %lld period %llu next %llu",
+		 c->left, c->period, c->next ?: c->period);
 }
 
 KUNIT_ARRAY_PARAM(xu_due, xu_due_cases, xu_due_desc);
@@ -236,12 +244,15 @@ KUNIT_ARRAY_PARAM(xu_due, xu_due_cases, xu_due_desc);
 static void xu_test_periods_due(struct kunit *test)
 {
 	const struct xu_due_case *c = test->param_value;
-	struct hw_perf_event hwc = { .sample_period = c->period };
+	struct hw_perf_event hwc = {
+		.sample_period = c->next ?: c->period,
+		.last_period = c->period,
+	};
 
 	local64_set(&hwc.period_left, c->left);
 	KUNIT_EXPECT_EQ(test, xu_periods_due(&hwc), c->due);
 	KUNIT_EXPECT_EQ(test, (s64)local64_read(&hwc.period_left), c->after);
-	KUNIT_EXPECT_EQ(test, hwc.last_period, c->due ? c->period : 0);
+	KUNIT_EXPECT_EQ(test, hwc.last_period, c->period);
 }
 
 /*

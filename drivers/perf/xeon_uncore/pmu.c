@@ -125,16 +125,21 @@ static void xu_event_start(struct xu_box *box, struct perf_event *event,
 	xu_poll_start(box, event);
 }
 
+/*
+ * @owe: the event leaves its counter for perf (a stop with its count, a
+ * del), not for another counter of the box in an add, where it restarts
+ * at once and a sample would read a group whose new member is half in.
+ */
 static void xu_event_stop(struct xu_box *box, struct perf_event *event,
-			  bool update)
+			  bool update, bool owe)
 {
 	bool running = !(event->hw.state & PERF_HES_STOPPED);
 
 	xu_ctr_stop(box, event, update);
-	if (!running)
-		return;
-	xu_poll_stop(box, event);
-	if (update)
+	if (running)
+		xu_poll_stop(box, event);
+	/* also if it was stopped without its count (a throttled group) */
+	if (update && owe)
 		xu_poll_owed(box, event);
 }
 
@@ -154,7 +159,7 @@ static void xu_pmu_stop(struct perf_event *event, int flags)
 	unsigned long irqflags;
 
 	xu_box_lock(box, &irqflags);
-	xu_event_stop(box, event, flags & PERF_EF_UPDATE);
+	xu_event_stop(box, event, flags & PERF_EF_UPDATE, true);
 	xu_box_unlock(box, irqflags);
 }
 
@@ -206,7 +211,7 @@ static int xu_pmu_add(struct perf_event *event, int flags)
 			continue;
 		if (!(e->hw.state & PERF_HES_STOPPED))
 			running |= BIT(i);
-		xu_event_stop(box, e, true);
+		xu_event_stop(box, e, true, false);
 		xu_event_unplace(box, e);
 	}
 	for (i = 0; i < n - 1; i++) {
@@ -241,7 +246,7 @@ static void xu_pmu_del(struct perf_event *event, int flags)
 	unsigned int i;
 
 	xu_box_lock(box, &irqflags);
-	xu_event_stop(box, event, true);
+	xu_event_stop(box, event, true, true);
 	xu_event_unplace(box, event);
 	/* the registers keep their values: reprogrammed when next needed */
 	xu_event_enc(box->pmu, event, &enc);
@@ -475,6 +480,8 @@ static int xu_event_init(struct perf_event *event)
 	event->hw.config = enc.ctl;
 	event->hw.extra_reg.idx = 0;
 	event->hw.idx = -1;
+	/* nothing to fold until add places it (a read may come first) */
+	event->hw.state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
 
 	if (xu_validate_group(xp, event))
 		return -EINVAL;

@@ -22,6 +22,12 @@
  * reads=N: open the group disabled, enable it as a whole, read it N
  * times, 20 ms apart, in one read() each (PERF_FORMAT_GROUP); prints
  * "read <k> <value>..." (leader first).
+ *
+ * newperiod=P2 ms=M (a sampling leader, opened disabled): enable it, M ms
+ * later read its count (c0), change its period with PERF_EVENT_IOC_PERIOD
+ * and read it again (c1), M ms later disable it and read it (c2); prints
+ * "c0 <c0> c1 <c1> c2 <c2>" and, for each sample period seen,
+ * "period <p> samples <n>", in the order they first came.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -100,6 +106,63 @@ static int refresh_rounds(int fd, int refresh, int rounds)
 	return 0;
 }
 
+/* The ring's samples (PERF_SAMPLE_PERIOD alone), counted per period. */
+static void period_samples(struct perf_event_mmap_page *pg)
+{
+	unsigned long long head = __atomic_load_n(&pg->data_head, __ATOMIC_ACQUIRE);
+	unsigned long long tail = 0, period[8] = { 0 };
+	char *data = (char *)pg + pg->data_offset;
+	int n[8] = { 0 }, k, i;
+
+	while (tail < head) {
+		struct perf_event_header *h = (void *)(data + (tail % pg->data_size));
+		unsigned long long p;
+
+		if (h->type == PERF_RECORD_SAMPLE) {
+			memcpy(&p, h + 1, sizeof(p));
+			for (k = 0; k < 8 && n[k] && period[k] != p; k++)
+				;
+			if (k < 8) {
+				period[k] = p;
+				n[k]++;
+			}
+		}
+		tail += h->size;
+	}
+	for (i = 0; i < 8 && n[i]; i++)
+		printf("period %llu samples %d\n", period[i], n[i]);
+}
+
+static int new_period(int fd, unsigned long long period, int ms)
+{
+	size_t len = (RB_PAGES + 1) * sysconf(_SC_PAGESIZE);
+	struct perf_event_mmap_page *pg;
+	unsigned long long c0, c1, c2;
+
+	pg = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+	if (pg == MAP_FAILED) {
+		perror("xu-open: mmap");
+		return 1;
+	}
+	if (ioctl(fd, PERF_EVENT_IOC_ENABLE, 0)) {
+		perror("xu-open: PERF_EVENT_IOC_ENABLE");
+		return 1;
+	}
+	nap_ms(ms);
+	c0 = read_count(fd);
+	if (ioctl(fd, PERF_EVENT_IOC_PERIOD, &period)) {
+		perror("xu-open: PERF_EVENT_IOC_PERIOD");
+		return 1;
+	}
+	c1 = read_count(fd);
+	nap_ms(ms);
+	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	c2 = read_count(fd);
+	printf("c0 %llu c1 %llu c2 %llu\n", c0, c1, c2);
+	period_samples(pg);
+	return 0;
+}
+
 static int unknown_key(const char *key)
 {
 	fprintf(stderr, "xu-open: unknown key %s\n", key);
@@ -156,6 +219,8 @@ int main(int argc, char **argv)
 	struct perf_event_attr attr[MAX_EVENTS];
 	int cpu[MAX_EVENTS], pid[MAX_EVENTS];
 	int n = 0, i, hold = 0, group = -1, refresh = 0, rounds = 1, reads = 0;
+	unsigned long long newperiod = 0;
+	int ms = 1000;
 
 	xu_prog = "xu-open";
 	if (argc < 2) {
@@ -219,6 +284,10 @@ int main(int argc, char **argv)
 			rounds = (int)val;
 		else if (!strcmp(k, "reads"))
 			reads = (int)val;
+		else if (!strcmp(k, "newperiod"))
+			newperiod = val;
+		else if (!strcmp(k, "ms"))
+			ms = (int)val;
 		else
 			return unknown_key(k);
 	}
@@ -231,6 +300,10 @@ int main(int argc, char **argv)
 		attr[0].disabled = 1;
 		attr[0].wakeup_events = 1;
 		attr[0].sample_type = PERF_SAMPLE_IP | PERF_SAMPLE_PERIOD;
+	}
+	if (newperiod) {
+		attr[0].disabled = 1;
+		attr[0].sample_type = PERF_SAMPLE_PERIOD;
 	}
 	for (i = 0; i < n; i++) {
 		int fd = syscall(SYS_perf_event_open, &attr[i], pid[i], cpu[i],
@@ -249,6 +322,8 @@ int main(int argc, char **argv)
 		return refresh_rounds(group, refresh, rounds);
 	if (reads)
 		return group_reads(group, n, reads);
+	if (newperiod)
+		return new_period(group, newperiod, ms);
 	if (hold)
 		sleep(hold);
 	return 0;
