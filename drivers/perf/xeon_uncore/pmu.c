@@ -126,20 +126,23 @@ static void xu_event_start(struct xu_box *box, struct perf_event *event,
 }
 
 /*
- * @owe: the event leaves its counter for perf (a stop with its count, a
- * del), not for another counter of the box in an add, where it restarts
- * at once and a sample would read a group whose new member is half in.
+ * Stopped and folded, always: a start reads the counter afresh, and would
+ * drop the count since the last fold (perf's stop without PERF_EF_UPDATE,
+ * 6.16's group throttle, starts it again).  @owe: the event leaves its
+ * counter for perf (a stop with PERF_EF_UPDATE, a del), not for another
+ * counter of the box in an add, where it restarts at once and a sample
+ * would read a group whose new member is half in; a del takes them also
+ * if the event had stopped before without them.
  */
 static void xu_event_stop(struct xu_box *box, struct perf_event *event,
-			  bool update, bool owe)
+			  bool owe)
 {
 	bool running = !(event->hw.state & PERF_HES_STOPPED);
 
-	xu_ctr_stop(box, event, update);
+	xu_ctr_stop(box, event, true);
 	if (running)
 		xu_poll_stop(box, event);
-	/* also if it was stopped without its count (a throttled group) */
-	if (update && owe)
+	if (owe)
 		xu_poll_owed(box, event);
 }
 
@@ -159,7 +162,7 @@ static void xu_pmu_stop(struct perf_event *event, int flags)
 	unsigned long irqflags;
 
 	xu_box_lock(box, &irqflags);
-	xu_event_stop(box, event, flags & PERF_EF_UPDATE, true);
+	xu_event_stop(box, event, flags & PERF_EF_UPDATE);
 	xu_box_unlock(box, irqflags);
 }
 
@@ -211,7 +214,7 @@ static int xu_pmu_add(struct perf_event *event, int flags)
 			continue;
 		if (!(e->hw.state & PERF_HES_STOPPED))
 			running |= BIT(i);
-		xu_event_stop(box, e, true, false);
+		xu_event_stop(box, e, false);
 		xu_event_unplace(box, e);
 	}
 	for (i = 0; i < n - 1; i++) {
@@ -246,7 +249,7 @@ static void xu_pmu_del(struct perf_event *event, int flags)
 	unsigned int i;
 
 	xu_box_lock(box, &irqflags);
-	xu_event_stop(box, event, true, true);
+	xu_event_stop(box, event, true);
 	xu_event_unplace(box, event);
 	/* the registers keep their values: reprogrammed when next needed */
 	xu_event_enc(box->pmu, event, &enc);
