@@ -23,11 +23,13 @@
  * times, 20 ms apart, in one read() each (PERF_FORMAT_GROUP); prints
  * "read <k> <value>..." (leader first).
  *
- * newperiod=P2 ms=M (a sampling leader, opened disabled): enable it, M ms
- * later read its count (c0), change its period with PERF_EVENT_IOC_PERIOD
- * and read it again (c1), M ms later disable it and read it (c2); prints
- * "c0 <c0> c1 <c1> c2 <c2>" and, for each sample period seen,
- * "period <p> samples <n>", in the order they first came.
+ * newperiod=P2 changes=N ms=M (a sampling leader, opened disabled, its
+ * period P1): enable it; N times, M ms apart, read its count, change its
+ * period with PERF_EVENT_IOC_PERIOD and read it again, the periods P2 + 1,
+ * P1 + 2, P2 + 3, ... (distinct, so that a sample's period says which
+ * stretch it is of); M ms later disable it and read it.  Prints
+ * "change <k> <before> <after> <period>" for each change, "end <count>",
+ * and "period <p> samples <n>" for each sample period seen.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -106,13 +108,15 @@ static int refresh_rounds(int fd, int refresh, int rounds)
 	return 0;
 }
 
+#define MAX_PERIODS 64
+
 /* The ring's samples (PERF_SAMPLE_PERIOD alone), counted per period. */
 static void period_samples(struct perf_event_mmap_page *pg)
 {
 	unsigned long long head = __atomic_load_n(&pg->data_head, __ATOMIC_ACQUIRE);
-	unsigned long long tail = 0, period[8] = { 0 };
+	unsigned long long tail = 0, period[MAX_PERIODS] = { 0 };
 	char *data = (char *)pg + pg->data_offset;
-	int n[8] = { 0 }, k, i;
+	int n[MAX_PERIODS] = { 0 }, k, i;
 
 	while (tail < head) {
 		struct perf_event_header *h = (void *)(data + (tail % pg->data_size));
@@ -120,24 +124,26 @@ static void period_samples(struct perf_event_mmap_page *pg)
 
 		if (h->type == PERF_RECORD_SAMPLE) {
 			memcpy(&p, h + 1, sizeof(p));
-			for (k = 0; k < 8 && n[k] && period[k] != p; k++)
+			for (k = 0; k < MAX_PERIODS && n[k] && period[k] != p; k++)
 				;
-			if (k < 8) {
+			if (k < MAX_PERIODS) {
 				period[k] = p;
 				n[k]++;
 			}
 		}
 		tail += h->size;
 	}
-	for (i = 0; i < 8 && n[i]; i++)
+	for (i = 0; i < MAX_PERIODS && n[i]; i++)
 		printf("period %llu samples %d\n", period[i], n[i]);
 }
 
-static int new_period(int fd, unsigned long long period, int ms)
+static int new_periods(int fd, unsigned long long p1, unsigned long long p2,
+		       int changes, int ms)
 {
 	size_t len = (RB_PAGES + 1) * sysconf(_SC_PAGESIZE);
 	struct perf_event_mmap_page *pg;
-	unsigned long long c0, c1, c2;
+	unsigned long long before, after, p;
+	int k;
 
 	pg = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	if (pg == MAP_FAILED) {
@@ -148,17 +154,20 @@ static int new_period(int fd, unsigned long long period, int ms)
 		perror("xu-open: PERF_EVENT_IOC_ENABLE");
 		return 1;
 	}
-	nap_ms(ms);
-	c0 = read_count(fd);
-	if (ioctl(fd, PERF_EVENT_IOC_PERIOD, &period)) {
-		perror("xu-open: PERF_EVENT_IOC_PERIOD");
-		return 1;
+	for (k = 1; k <= changes; k++) {
+		nap_ms(ms);
+		p = (k % 2 ? p2 : p1) + k;
+		before = read_count(fd);
+		if (ioctl(fd, PERF_EVENT_IOC_PERIOD, &p)) {
+			perror("xu-open: PERF_EVENT_IOC_PERIOD");
+			return 1;
+		}
+		after = read_count(fd);
+		printf("change %d %llu %llu %llu\n", k, before, after, p);
 	}
-	c1 = read_count(fd);
 	nap_ms(ms);
 	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
-	c2 = read_count(fd);
-	printf("c0 %llu c1 %llu c2 %llu\n", c0, c1, c2);
+	printf("end %llu\n", read_count(fd));
 	period_samples(pg);
 	return 0;
 }
@@ -220,7 +229,7 @@ int main(int argc, char **argv)
 	int cpu[MAX_EVENTS], pid[MAX_EVENTS];
 	int n = 0, i, hold = 0, group = -1, refresh = 0, rounds = 1, reads = 0;
 	unsigned long long newperiod = 0;
-	int ms = 1000;
+	int ms = 1000, changes = 1;
 
 	xu_prog = "xu-open";
 	if (argc < 2) {
@@ -288,6 +297,8 @@ int main(int argc, char **argv)
 			newperiod = val;
 		else if (!strcmp(k, "ms"))
 			ms = (int)val;
+		else if (!strcmp(k, "changes"))
+			changes = (int)val;
 		else
 			return unknown_key(k);
 	}
@@ -323,7 +334,7 @@ int main(int argc, char **argv)
 	if (reads)
 		return group_reads(group, n, reads);
 	if (newperiod)
-		return new_period(group, newperiod, ms);
+		return new_periods(group, attr[0].sample_period, newperiod, changes, ms);
 	if (hold)
 		sleep(hold);
 	return 0;
