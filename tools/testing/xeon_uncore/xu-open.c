@@ -118,10 +118,15 @@ static void period_samples(struct perf_event_mmap_page *pg)
 	char *data = (char *)pg + pg->data_offset;
 	int n[MAX_PERIODS] = { 0 }, k, i;
 
+	/* never consumed: the kernel stops short of the end, nothing wraps */
+	if (head + 64 >= pg->data_size)
+		printf("ring full: samples lost\n");
 	while (tail < head) {
-		struct perf_event_header *h = (void *)(data + (tail % pg->data_size));
+		struct perf_event_header *h = (void *)(data + tail);
 		unsigned long long p;
 
+		if (!h->size)
+			break;
 		if (h->type == PERF_RECORD_SAMPLE) {
 			memcpy(&p, h + 1, sizeof(p));
 			for (k = 0; k < MAX_PERIODS && n[k] && period[k] != p; k++)
@@ -166,7 +171,10 @@ static int new_periods(int fd, unsigned long long p1, unsigned long long p2,
 		printf("change %d %llu %llu %llu\n", k, before, after, p);
 	}
 	nap_ms(ms);
-	ioctl(fd, PERF_EVENT_IOC_DISABLE, 0);
+	if (ioctl(fd, PERF_EVENT_IOC_DISABLE, 0)) {
+		perror("xu-open: PERF_EVENT_IOC_DISABLE");
+		return 1;
+	}
 	printf("end %llu\n", read_count(fd));
 	period_samples(pg);
 	return 0;
