@@ -100,6 +100,15 @@ xu_lock() {
 	fi
 }
 
+# xu_tsan_calls OBJECT: how many KCSAN calls (__tsan_*) OBJECT makes, by
+# nm; dies if nm fails.  grep -c reads to the end: grep -q would leave nm
+# a SIGPIPE, and pipefail the pipeline a failure.
+xu_tsan_calls() {
+	local syms
+	syms=$(nm "$1" 2>/dev/null) || xu_die "nm $1 failed"
+	grep -c ' U __tsan_' <<<"$syms" || true
+}
+
 # xu_hash: short (12 hex) sha256 of stdin.
 xu_hash() {
 	sha256sum | cut -c1-12

@@ -114,29 +114,23 @@ static int refresh_rounds(int fd, int refresh, int rounds)
 static void period_samples(struct perf_event_mmap_page *pg)
 {
 	unsigned long long head = __atomic_load_n(&pg->data_head, __ATOMIC_ACQUIRE);
-	unsigned long long tail = 0, period[MAX_PERIODS] = { 0 };
-	char *data = (char *)pg + pg->data_offset;
+	unsigned long long tail = 0, period[MAX_PERIODS] = { 0 }, p;
+	struct perf_event_header *h;
 	int n[MAX_PERIODS] = { 0 }, k, i;
 
-	/* never consumed: the kernel stops short of the end, nothing wraps */
+	/* read once, at the end: a ring that filled lost samples */
 	if (head + 64 >= pg->data_size)
 		printf("ring full: samples lost\n");
-	while (tail < head) {
-		struct perf_event_header *h = (void *)(data + tail);
-		unsigned long long p;
-
-		if (!h->size)
-			break;
-		if (h->type == PERF_RECORD_SAMPLE) {
-			memcpy(&p, h + 1, sizeof(p));
-			for (k = 0; k < MAX_PERIODS && n[k] && period[k] != p; k++)
-				;
-			if (k < MAX_PERIODS) {
-				period[k] = p;
-				n[k]++;
-			}
+	while ((h = rb_next(pg, head, &tail))) {
+		if (h->type != PERF_RECORD_SAMPLE)
+			continue;
+		p = rb_u64(pg, h, tail, 0);
+		for (k = 0; k < MAX_PERIODS && n[k] && period[k] != p; k++)
+			;
+		if (k < MAX_PERIODS) {
+			period[k] = p;
+			n[k]++;
 		}
-		tail += h->size;
 	}
 	for (i = 0; i < MAX_PERIODS && n[i]; i++)
 		printf("period %llu samples %d\n", period[i], n[i]);
@@ -145,16 +139,12 @@ static void period_samples(struct perf_event_mmap_page *pg)
 static int new_periods(int fd, unsigned long long p1, unsigned long long p2,
 		       int changes, int ms)
 {
-	size_t len = (RB_PAGES + 1) * sysconf(_SC_PAGESIZE);
-	struct perf_event_mmap_page *pg;
+	struct perf_event_mmap_page *pg = xu_ring(fd, RB_PAGES);
 	unsigned long long before, after, p;
 	int k;
 
-	pg = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
-	if (pg == MAP_FAILED) {
-		perror("xu-open: mmap");
+	if (!pg)
 		return 1;
-	}
 	if (ioctl(fd, PERF_EVENT_IOC_ENABLE, 0)) {
 		perror("xu-open: PERF_EVENT_IOC_ENABLE");
 		return 1;

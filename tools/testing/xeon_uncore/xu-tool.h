@@ -58,21 +58,31 @@ static inline int pmu_type(const char *pmu)
 	return type;
 }
 
-/*
- * Maps pages data pages of fd's ring buffer and has its overflows signal
- * this process (on_signal() counts them).  NULL, said on stderr, on error.
- */
-static inline struct perf_event_mmap_page *xu_async_ring(int fd, int pages)
+/* Maps pages data pages of fd's ring buffer.  NULL, said on stderr, on error. */
+static inline struct perf_event_mmap_page *xu_ring(int fd, int pages)
 {
 	size_t len = (pages + 1) * sysconf(_SC_PAGESIZE);
 	struct perf_event_mmap_page *pg;
-	struct sigaction sa = { 0 };
 
 	pg = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	if (pg == MAP_FAILED) {
 		fprintf(stderr, "%s: mmap: %m\n", xu_prog);
 		return NULL;
 	}
+	return pg;
+}
+
+/*
+ * xu_ring(), and fd's overflows signal this process (on_signal() counts
+ * them).  NULL, said on stderr, on error.
+ */
+static inline struct perf_event_mmap_page *xu_async_ring(int fd, int pages)
+{
+	struct perf_event_mmap_page *pg = xu_ring(fd, pages);
+	struct sigaction sa = { 0 };
+
+	if (!pg)
+		return NULL;
 	sa.sa_sigaction = on_signal;
 	sa.sa_flags = SA_SIGINFO | SA_RESTART;
 	sigaction(SIGRTMIN + 1, &sa, NULL);
@@ -84,22 +94,54 @@ static inline struct perf_event_mmap_page *xu_async_ring(int fd, int pages)
 	return pg;
 }
 
+/*
+ * The next record in the ring at *tail, before @head; NULL: none.  *tail
+ * moves past it (rb_done() hands the space back).  Records are 8-byte
+ * aligned: a header never straddles the ring's end, and rb_u64() reads a
+ * word of the record, wrapped.
+ */
+static inline struct perf_event_header *rb_next(struct perf_event_mmap_page *pg,
+						unsigned long long head,
+						unsigned long long *tail)
+{
+	struct perf_event_header *h;
+
+	if (*tail >= head)
+		return NULL;
+	h = (void *)((char *)pg + pg->data_offset + *tail % pg->data_size);
+	if (!h->size)
+		return NULL;
+	*tail += h->size;
+	return h;
+}
+
+/* Word @i after the header of the record rb_next() returned, ending at @tail */
+static inline unsigned long long rb_u64(struct perf_event_mmap_page *pg,
+					const struct perf_event_header *h,
+					unsigned long long tail, int i)
+{
+	unsigned long long at = tail - h->size + 8 * (i + 1), v;
+
+	memcpy(&v, (char *)pg + pg->data_offset + at % pg->data_size, sizeof(v));
+	return v;
+}
+
+static inline void rb_done(struct perf_event_mmap_page *pg, unsigned long long tail)
+{
+	__atomic_store_n(&pg->data_tail, tail, __ATOMIC_RELEASE);
+}
+
 /* PERF_RECORD_SAMPLEs in the ring buffer since *tail; consumes them */
 static inline int rb_samples(struct perf_event_mmap_page *pg,
 			     unsigned long long *tail)
 {
 	unsigned long long head = __atomic_load_n(&pg->data_head, __ATOMIC_ACQUIRE);
-	char *data = (char *)pg + pg->data_offset;
+	struct perf_event_header *h;
 	int n = 0;
 
-	while (*tail < head) {
-		struct perf_event_header *h =
-			(void *)(data + (*tail % pg->data_size));
-
+	while ((h = rb_next(pg, head, tail)))
 		n += h->type == PERF_RECORD_SAMPLE;
-		*tail += h->size;
-	}
-	__atomic_store_n(&pg->data_tail, *tail, __ATOMIC_RELEASE);
+	rb_done(pg, *tail);
 	return n;
 }
 
