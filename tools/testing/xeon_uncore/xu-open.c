@@ -118,7 +118,10 @@ static void period_samples(struct perf_event_mmap_page *pg)
 	struct perf_event_header *h;
 	int n[MAX_PERIODS] = { 0 }, k, i;
 
-	/* read once, at the end: a ring that filled lost samples */
+	/*
+	 * read once, at the end: a ring that filled lost samples (the kernel
+	 * writes no record that does not fit; these are 16 bytes)
+	 */
 	if (head + 64 >= pg->data_size)
 		printf("ring full: samples lost\n");
 	while ((h = rb_next(pg, head, &tail))) {
