@@ -122,21 +122,22 @@ XU_SRC_PKG=${XU_SRC_PKG:-linux-source-6.1}
 #          XU_DIR, later lines overriding earlier ones) are applied to
 #          allnoconfig (kernel-debug)
 #   TCG: how QEMU runs the guest's vCPUs by default (vm-run's --tcg-thread):
-#          single for every kernel: QEMU 7.2 mistranslated 6.12's jump
-#          label patching with a thread per vCPU (vm-run's usage), and on
-#          one thread a vCPU spinning on a lock (PAUSE) gives its turn away
-#          at once, where with a thread each a guest's 4 vCPU threads
-#          share the 2 cores with the other lane (the v2's stock boot: 522
-#          s on one thread, 848 s with four).  A boot alone, 3 Dec: debug
-#          18 s on one thread (18 s of CPU), 28 s with four (33 s);
-#          kcsan-rt-6.12 44 s (45 s), 30 s (44 s)
+#          single for Debian's kernels: their jump label patching QEMU 7.2
+#          mistranslated on 6.12 with a thread per vCPU (vm-run's usage),
+#          and on one thread a vCPU spinning on a lock (PAUSE) gives its
+#          turn away at once, where with a thread each the guest's 4 vCPU
+#          threads share 2 cores with the other lane (the v2's stock boot:
+#          522 s on one thread, 848 s with four); multi for the debug
+#          kernels: their parts took longer on one thread in a full run
+#          (3 Dec: KASAN's 608 s against 406-520, the KCSAN v2's 712 s
+#          against 283-482), though either boots alone as fast on one
 # vm-run, build-modules, kernel-debug and run-tests take NAME as --kernel.
 XU_KERNELS='
 stock          stock single linux-image-amd64
-debug          debug single linux-source-6.1  debug.config
+debug          debug multi  linux-source-6.1  debug.config
 stock-6.12     stock single linux-image-6.12-amd64
 rt-6.12        stock single linux-image-6.12-rt-amd64
-kcsan-rt-6.12  debug single linux-source-6.12 debug.config kcsan-rt-6.12.config
+kcsan-rt-6.12  debug multi  linux-source-6.12 debug.config kcsan-rt-6.12.config
 '
 
 # xu_kernel NAME: look NAME up in XU_KERNELS and set XU_K_NAME, XU_K_KIND
