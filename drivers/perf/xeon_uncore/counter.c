@@ -715,43 +715,14 @@ static unsigned long xu_box_wrapped(struct xu_box *box)
 }
 
 /*
- * @box's assumed status (xu_ovf.status_assumed) read @ovf in the PMI: of
- * the counters on the PMI, those it names that wrapped, and once it is
- * suspect, every one that wrapped.  A bit of an interrupting counter that
- * did not wrap (a count at or above the value armed; its bit was cleared
- * when it started) is no overflow: the register is not only a status (a
- * read-write register of another function that another program wrote).
- * Taken as an overflow, it would also make the box look as if it had
- * explained its summary bit, and a wrap of a box under that bit whose
- * status reads 0 would go unread.  The box is read around from then on
- * (box->status_suspect); dmesg says once per PMU what was seen.
- */
-static unsigned long xu_box_assumed_ovf(struct xu_box *box, unsigned long ovf)
-{
-	unsigned long on = READ_ONCE(box->active) & READ_ONCE(box->pmi_on) &
-			   ~READ_ONCE(box->throttled);
-	unsigned long wrapped = xu_box_wrapped(box);
-
-	if ((ovf & on & ~wrapped) && !box->status_suspect) {
-		box->status_suspect = true;
-		if (!test_bit(2, &box->pmu->noted) && !test_and_set_bit(2, &box->pmu->noted))
-			pr_warn("%s: socket %u: the assumed status MSR %#x shows counters %#lx overflowed that did not wrap: not only a status (another function's register, written by another program?); its bits are checked against the counters and wrapped counters found by reading them; said once\n",
-				box->pmu->name, box->sk->id,
-				box->base + box->pmu->type->ovf->status,
-				ovf & on & ~wrapped);
-	}
-	return box->status_suspect ? wrapped : ovf & wrapped;
-}
-
-/*
  * In the PMI or its walk: the counters whose overflow @box's status shows,
  * read and cleared (the bits read: an overflow after the read sets them
  * again and interrupts again).  A box with no status register is a
  * one-counter box whose summary bit is its overflow; a box whose status
  * is not used, its counters found wrapped (xu_box_wrapped()); one whose
- * status is a guess, its bits checked against its counters
- * (xu_box_assumed_ovf()).  A counter that wrapped with its bit set is
- * taken once.  false: unreadable.
+ * status read 0 on an overflow once (xu_box_status_lost()), both.  A
+ * counter that wrapped with its bit set is taken once.  false:
+ * unreadable.
  */
 bool xu_box_take_status(struct xu_box *box, unsigned long *ovf)
 {
@@ -770,8 +741,8 @@ bool xu_box_take_status(struct xu_box *box, unsigned long *ovf)
 			xu_write_reg(box, xu_box_ovf_clear(box), st);
 	}
 	*ovf = xu_ovf_counters(t, st);
-	if (t->ovf->status_assumed && (*ovf || box->status_suspect))
-		*ovf = xu_box_assumed_ovf(box, *ovf);
+	if (box->status_suspect)
+		*ovf |= xu_box_wrapped(box);
 	return true;
 }
 
