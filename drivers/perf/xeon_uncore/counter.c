@@ -517,9 +517,17 @@ void xu_ctr_stop(struct xu_box *box, struct perf_event *event, bool update)
 		xu_ctr_pmi_leave(box, idx);
 	}
 	if (update && !(hwc->state & PERF_HES_UPTODATE)) {
-		xu_ctr_fold(box, event);
-		if (xu_ctr_pmi(box, idx))
+		bool folded = xu_ctr_fold(box, event);
+
+		if (xu_ctr_pmi(box, idx)) {
+			u64 mask = GENMASK_ULL(xu_width(box->pmu->type, idx) - 1, 0);
+
+			/* a wrap no PMI has taken: its status bit may be set */
+			if (folded &&
+			    (local64_read(&hwc->prev_count) & mask) < box->armed[idx])
+				set_bit(idx, &box->wrap_folded);
 			xu_ctr_period_sync(box, event);
+		}
 		hwc->state |= PERF_HES_UPTODATE;
 	}
 }
@@ -647,6 +655,7 @@ void xu_box_reset(struct xu_box *box)
 		xu_box_check_status(box);
 	else if (t->ovf && t->ovf->status)
 		xu_box_take_status(box, &stale);
+	box->wrap_folded = 0;
 	box->shared->known = 0;
 }
 
@@ -715,18 +724,52 @@ static unsigned long xu_box_wrapped(struct xu_box *box)
 }
 
 /*
+ * @box's assumed status (xu_ovf.status_assumed) read @ovf in the PMI: of
+ * the counters on the PMI, those it names that wrapped, and once it is
+ * suspect, every one that wrapped.  A bit of a counter whose stop took a
+ * wrap before this read (@folded, box->wrap_folded) is that wrap's, even
+ * though the counter was armed afresh since: taken, so the sample the stop
+ * left owing comes now.  A bit of any other interrupting counter that did
+ * not wrap (a count at or above the value armed) is no overflow: the
+ * register is not only a status (a read-write register of another
+ * function that another program wrote).  Taken as an overflow, it would
+ * also make the box look as if it had explained its summary bit, and a
+ * wrap of a box under that bit whose status reads 0 would go unread.  The
+ * box is read around from then on (box->status_suspect); dmesg says once
+ * per PMU what was seen.
+ */
+static unsigned long xu_box_assumed_ovf(struct xu_box *box, unsigned long ovf,
+					unsigned long folded)
+{
+	unsigned long on = READ_ONCE(box->active) & READ_ONCE(box->pmi_on) &
+			   ~READ_ONCE(box->throttled);
+	unsigned long wrapped = xu_box_wrapped(box) | (ovf & folded);
+
+	if ((ovf & on & ~wrapped) && !box->status_suspect) {
+		box->status_suspect = true;
+		if (!test_bit(2, &box->pmu->noted) && !test_and_set_bit(2, &box->pmu->noted))
+			pr_warn("%s: socket %u: the assumed status MSR %#x shows counters %#lx overflowed that did not wrap: not only a status (another function's register, written by another program?); its bits are checked against the counters and wrapped counters found by reading them; said once\n",
+				box->pmu->name, box->sk->id,
+				box->base + box->pmu->type->ovf->status,
+				ovf & on & ~wrapped);
+	}
+	return box->status_suspect ? wrapped : ovf & wrapped;
+}
+
+/*
  * In the PMI or its walk: the counters whose overflow @box's status shows,
  * read and cleared (the bits read: an overflow after the read sets them
  * again and interrupts again).  A box with no status register is a
  * one-counter box whose summary bit is its overflow; a box whose status
  * is not used, its counters found wrapped (xu_box_wrapped()); one whose
- * status read 0 on an overflow once (xu_box_status_lost()), both.  A
- * counter that wrapped with its bit set is taken once.  false:
- * unreadable.
+ * status is a guess, its bits checked against its counters
+ * (xu_box_assumed_ovf()).  A counter that wrapped with its bit set is
+ * taken once.  false: unreadable.
  */
 bool xu_box_take_status(struct xu_box *box, unsigned long *ovf)
 {
 	const struct xu_box_type *t = box->pmu->type;
+	unsigned long folded;
 	u64 st = BIT(0);
 
 	assert_owned(box);
@@ -740,9 +783,11 @@ bool xu_box_take_status(struct xu_box *box, unsigned long *ovf)
 		if (st)
 			xu_write_reg(box, xu_box_ovf_clear(box), st);
 	}
+	folded = box->wrap_folded;
+	box->wrap_folded = 0;
 	*ovf = xu_ovf_counters(t, st);
-	if (box->status_suspect)
-		*ovf |= xu_box_wrapped(box);
+	if (t->ovf->status_assumed && (*ovf || box->status_suspect))
+		*ovf = xu_box_assumed_ovf(box, *ovf, folded);
 	return true;
 }
 

@@ -608,10 +608,19 @@ struct xu_box {
 	/* in the PMI walk: its assumed status read 0 (xu_socket_overflow()) */
 	bool status_zero;
 	/*
-	 * Its assumed status read 0 on an overflow its summary showed: still
-	 * read, but its PMIs also read the counters (xu_box_take_status())
+	 * Its assumed status read 0 on an overflow its summary showed, or
+	 * showed a counter overflowed that did not wrap: still read, but
+	 * its PMIs take the counters found wrapped by reading them
+	 * (xu_box_take_status())
 	 */
 	bool status_suspect;
+	/*
+	 * PMI counters whose stop folded a wrap since the box's status was
+	 * last read: that wrap's status bit may still be set when the PMI
+	 * reads it, with the counter started again since
+	 * (xu_box_assumed_ovf())
+	 */
+	unsigned long wrap_folded;
 	/* PMI boxes: the value each counter was last armed with */
 	u64 armed[XU_MAX_COUNTERS];
 	struct hrtimer timer;
