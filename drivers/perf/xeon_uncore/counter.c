@@ -517,14 +517,15 @@ void xu_ctr_stop(struct xu_box *box, struct perf_event *event, bool update)
 		xu_ctr_pmi_leave(box, idx);
 	}
 	if (update && !(hwc->state & PERF_HES_UPTODATE)) {
-		bool folded = xu_ctr_fold(box, event);
-
+		xu_ctr_fold(box, event);
 		if (xu_ctr_pmi(box, idx)) {
 			u64 mask = GENMASK_ULL(xu_width(box->pmu->type, idx) - 1, 0);
 
-			/* a wrap no PMI has taken: its status bit may be set */
-			if (folded &&
-			    (local64_read(&hwc->prev_count) & mask) < box->armed[idx])
+			/*
+			 * a wrap no PMI has taken (this fold's, or an earlier
+			 * read's if this one failed): its bit may be set
+			 */
+			if ((local64_read(&hwc->prev_count) & mask) < box->armed[idx])
 				set_bit(idx, &box->wrap_folded);
 			xu_ctr_period_sync(box, event);
 		}
@@ -745,6 +746,8 @@ static unsigned long xu_box_assumed_ovf(struct xu_box *box, unsigned long ovf,
 			   ~READ_ONCE(box->throttled);
 	unsigned long wrapped = xu_box_wrapped(box) | (ovf & folded);
 
+	if (ovf & on & ~wrapped)
+		xu_stat_add(box->sk, phantom, hweight_long(ovf & on & ~wrapped));
 	if ((ovf & on & ~wrapped) && !box->status_suspect) {
 		box->status_suspect = true;
 		if (!test_bit(2, &box->pmu->noted) && !test_and_set_bit(2, &box->pmu->noted))
@@ -774,6 +777,7 @@ bool xu_box_take_status(struct xu_box *box, unsigned long *ovf)
 
 	assert_owned(box);
 	if (box->status_bad) {
+		box->wrap_folded = 0;
 		*ovf = xu_box_wrapped(box);
 		return true;
 	}

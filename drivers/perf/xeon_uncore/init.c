@@ -742,12 +742,13 @@ static int xu_stats_show(struct seq_file *m, void *v)
 		u64 min_ns;
 
 		armed = xu_timers_armed(sk, &min_ns);
-		seq_printf(m, "socket %u armed %u poll_us %llu polls %llu nmis %llu stray %llu late %llu overflows %llu samples %llu throttled %llu read_errors %llu foreign %llu missed_wraps %llu\n",
+		seq_printf(m, "socket %u armed %u poll_us %llu polls %llu nmis %llu stray %llu late %llu overflows %llu samples %llu throttled %llu read_errors %llu foreign %llu missed_wraps %llu phantom %llu\n",
 			   i, armed, div_u64(min_ns, NSEC_PER_USEC), XU_STAT(sk, polls),
 			   XU_STAT(sk, nmis), XU_STAT(sk, stray), XU_STAT(sk, late),
 			   XU_STAT(sk, overflows), XU_STAT(sk, samples),
 			   XU_STAT(sk, throttled), XU_STAT(sk, read_errors),
-			   XU_STAT(sk, foreign), XU_STAT(sk, missed_wraps));
+			   XU_STAT(sk, foreign), XU_STAT(sk, missed_wraps),
+			   XU_STAT(sk, phantom));
 	}
 	return 0;
 }

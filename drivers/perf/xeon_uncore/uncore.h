@@ -475,6 +475,8 @@ struct xu_stats {
 	atomic64_t read_errors;	/* counter reads that failed: not folded */
 	atomic64_t foreign;	/* controls found rewritten by another program */
 	atomic64_t missed_wraps; /* polled counters found to have wrapped unseen */
+	/* assumed status bits of interrupting counters that did not wrap */
+	atomic64_t phantom;
 };
 
 /* From any context (the NMI, the poll, a reader on another CPU). */
