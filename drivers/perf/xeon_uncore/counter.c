@@ -114,6 +114,24 @@ bool xu_ctr_pmi(const struct xu_box *box, int idx)
 	return idx >= 0 && test_bit(idx, &box->pmi_on);
 }
 
+/* @box's counters on the PMI now (interrupting: a throttled one is not). */
+static unsigned long xu_box_interrupting(struct xu_box *box)
+{
+	return READ_ONCE(box->active) & READ_ONCE(box->pmi_on) &
+	       ~READ_ONCE(box->throttled);
+}
+
+/*
+ * Whether PMI counter @idx of @box, at @count, has wrapped since it was
+ * last armed or synced (box->armed): it counts up from that value.
+ */
+static bool xu_ctr_past_wrap(const struct xu_box *box, int idx, u64 count)
+{
+	u64 mask = GENMASK_ULL(xu_width(box->pmu->type, idx) - 1, 0);
+
+	return (count & mask) < box->armed[idx];
+}
+
 /*
  * Counter @idx of @box starts interrupting on overflow (@pmi) or polled.
  * Its socket counts the running counters that interrupt: the NMI handler
@@ -519,13 +537,11 @@ void xu_ctr_stop(struct xu_box *box, struct perf_event *event, bool update)
 	if (update && !(hwc->state & PERF_HES_UPTODATE)) {
 		xu_ctr_fold(box, event);
 		if (xu_ctr_pmi(box, idx)) {
-			u64 mask = GENMASK_ULL(xu_width(box->pmu->type, idx) - 1, 0);
-
 			/*
 			 * a wrap no PMI has taken (this fold's, or an earlier
 			 * read's if this one failed): its bit may be set
 			 */
-			if ((local64_read(&hwc->prev_count) & mask) < box->armed[idx])
+			if (xu_ctr_past_wrap(box, idx, local64_read(&hwc->prev_count)))
 				set_bit(idx, &box->wrap_folded);
 			xu_ctr_period_sync(box, event);
 		}
@@ -699,26 +715,22 @@ void xu_box_commit_shared(struct xu_box *box, unsigned long regs)
  */
 static unsigned long xu_box_wrapped(struct xu_box *box)
 {
-	unsigned long on = READ_ONCE(box->active) & READ_ONCE(box->pmi_on) &
-			   ~READ_ONCE(box->throttled), ovf = 0;
+	unsigned long on = xu_box_interrupting(box), ovf = 0;
 	unsigned int i;
 
 	for_each_set_bit(i, &on, XU_MAX_COUNTERS) {
 		struct perf_event *event = box->counters[i];
-		unsigned int width;
-		u64 now, mask;
+		u64 now;
 
 		if (!event)
 			continue;
-		width = xu_width(box->pmu->type, i);
-		mask = GENMASK_ULL(width - 1, 0);
 		/*
 		 * Against the value it was armed with, which only the box's
 		 * owner changes: prev_count moves with every lockless read,
 		 * and a read between the wrap and this PMI would hide it.
 		 */
 		if (xu_read_ctr(box, event->hw.event_base, &now, true) ||
-		    (now & mask) < box->armed[i])
+		    xu_ctr_past_wrap(box, i, now))
 			ovf |= BIT(i);
 	}
 	return ovf;
@@ -742,19 +754,17 @@ static unsigned long xu_box_wrapped(struct xu_box *box)
 static unsigned long xu_box_assumed_ovf(struct xu_box *box, unsigned long ovf,
 					unsigned long folded)
 {
-	unsigned long on = READ_ONCE(box->active) & READ_ONCE(box->pmi_on) &
-			   ~READ_ONCE(box->throttled);
 	unsigned long wrapped = xu_box_wrapped(box) | (ovf & folded);
+	unsigned long phantom = ovf & xu_box_interrupting(box) & ~wrapped;
 
-	if (ovf & on & ~wrapped)
-		xu_stat_add(box->sk, phantom, hweight_long(ovf & on & ~wrapped));
-	if ((ovf & on & ~wrapped) && !box->status_suspect) {
+	if (phantom)
+		xu_stat_add(box->sk, phantom, hweight_long(phantom));
+	if (phantom && !box->status_suspect) {
 		box->status_suspect = true;
 		if (!test_bit(2, &box->pmu->noted) && !test_and_set_bit(2, &box->pmu->noted))
 			pr_warn("%s: socket %u: the assumed status MSR %#x shows counters %#lx overflowed that did not wrap: not only a status (another function's register, written by another program?); its bits are checked against the counters and wrapped counters found by reading them; said once\n",
 				box->pmu->name, box->sk->id,
-				box->base + box->pmu->type->ovf->status,
-				ovf & on & ~wrapped);
+				box->base + box->pmu->type->ovf->status, phantom);
 	}
 	return box->status_suspect ? wrapped : ovf & wrapped;
 }
