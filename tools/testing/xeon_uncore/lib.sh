@@ -140,6 +140,14 @@ rt-6.12        stock single linux-image-6.12-rt-amd64
 kcsan-rt-6.12  debug multi  linux-source-6.12 debug.config kcsan-rt-6.12.config
 '
 
+# fixture_sim_args PLATFORM: the model's parameters for the part's boots
+# (its e2e fixture's SIM_ARGS; e2e/fixture/README)
+fixture_sim_args() {
+	[ -r "$XU_DIR/e2e/fixture/$1" ] || xu_die "no e2e fixture for platform '$1'"
+	# shellcheck source=/dev/null
+	(. "$XU_DIR/e2e/fixture/$1" && echo "$SIM_ARGS")
+}
+
 # xu_kernel NAME: look NAME up in XU_KERNELS and set XU_K_NAME, XU_K_KIND
 # (stock|debug), XU_K_TCG (single|multi), XU_K_WHAT (package) and
 # XU_K_FRAGS (array of paths).

@@ -93,6 +93,56 @@ class TheFile(unittest.TestCase):
         self.assertEqual((p.returncode, p.stdout), (1, ''))
 
 
+class Fixtures(unittest.TestCase):
+    """e2e/fixture: one file a row of platforms.h, each with what
+    fixture/README says a fixture holds"""
+    DIR = os.path.join(HERE, 'e2e', 'fixture')
+    # every part's; PMI_*: the parts that have a PMI
+    ALL = ('HAS SIM_ARGS FUZZ_SEEDS COUNT MSR_PMU MSR_EV MSR_CFG MSR_BOX MSR_RATE '
+           'SAMPLE_MORE SAMPLE_MEMBER SAMPLE_MCFG SAMPLE_MRATE SAMPLE_LGROUPS '
+           'TORTURE_SAMPLE SYS_RATES PCM_REFUSED PCP_ENTRY').split()
+    PMI = 'PMI_PMU PMI_EV PMI_CFG PMI_BOX PMI_RATE'.split()
+
+    @classmethod
+    def setUpClass(cls):
+        with open(os.path.join(cls.DIR, 'README')) as f:
+            cls.readme = f.read()
+        cls.words = re.findall(r'^  ([a-z_0-9]+) ', cls.readme.split('SIM_ARGS')[0], re.M)
+
+    def fixture(self, plat):
+        """the names of ALL and PMI a fixture sets: {name: value} (an
+        array's elements joined by spaces)"""
+        script = ('set -u; . "$0" && for v in "$@"; do declare -p "$v" &>/dev/null || continue; '
+                  'declare -n r=$v; echo "$v=${r[*]}"; unset -n r; done')
+        p = subprocess.run(['bash', '-c', script, os.path.join(self.DIR, plat)]
+                           + self.ALL + self.PMI, capture_output=True, text=True, check=True)
+        return dict(ln.split('=', 1) for ln in p.stdout.split('\n') if ln)
+
+    def test_one_a_platform(self):
+        platforms = {ln.split()[0] for ln in lib_sh('xu_platforms')}
+        files = set(os.listdir(self.DIR)) - {'README'}
+        self.assertEqual(files, platforms)
+
+    def test_readme_names_every_variable(self):
+        for v in self.ALL + self.PMI:
+            self.assertRegex(self.readme, r'(^|\s)%s(\s|$)' % v)
+        self.assertIn('pmi', self.words)
+
+    def test_each_sets_what_it_must(self):
+        for plat in sorted(set(os.listdir(self.DIR)) - {'README'}):
+            with self.subTest(plat=plat):
+                got = self.fixture(plat)
+                for v in self.ALL:
+                    self.assertIn(v, got)
+                has = got['HAS'].split()
+                for w in has:
+                    self.assertIn(w, self.words)
+                for v in self.PMI:
+                    self.assertEqual(v in got, 'pmi' in has, v)
+                self.assertTrue(got['COUNT'])
+                self.assertTrue(got['FUZZ_SEEDS'].split())
+
+
 class Parser(unittest.TestCase):
     def one(self, text):
         boots = matrix.parse(text)

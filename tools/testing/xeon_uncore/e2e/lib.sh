@@ -65,6 +65,24 @@ sim_info() {	# sim_info KEY: a value of the model's info file
 	field_of "$SIM/info" "$1"
 }
 
+# The part's fixture (fixture/README): the model's platform, or before
+# the model is loaded the guest's (vm-run's --platform); PLAT its name,
+# PMI 1 if its counters interrupt.  No part, no fixture: a script that
+# needs one fails on its first use of it (set -u).
+PLAT=$(sim_info platform 2>/dev/null)
+PLAT=${PLAT:-${XU_PLATFORM:-}}
+if [ -n "$PLAT" ]; then
+	# (shellcheck: the 7500's, for the names of what a fixture sets)
+	# shellcheck source=tools/testing/xeon_uncore/e2e/fixture/nhmex
+	. "${BASH_SOURCE[0]%/*}/fixture/$PLAT"
+fi
+
+has() {	# has WORD: the fixture's HAS holds WORD
+	[[ " ${HAS:-} " == *" $1 "* ]]
+}
+# shellcheck disable=SC2034 # used by the scripts that source this file
+if has pmi; then PMI=1; else PMI=0; fi
+
 # stat_of SOCKET FIELD: a field of the driver's debugfs stats for SOCKET
 # (lines "socket S name value name value ...")
 stat_of() {
