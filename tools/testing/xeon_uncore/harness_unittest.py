@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
-"""unittest for run-tests' part harness: a module's tests as run-tests
-reads them, "ok   AREA: NAME" or "FAIL AREA: NAME" (then the failure,
-indented), one line a test."""
+"""unittest for run-tests' part harness: a module's tests as KTAP, as
+run-tests reads them: the version and plan lines, then "ok N - AREA: NAME"
+or "not ok N - AREA: NAME" a test, after the failures of its subtests and
+its own as "# " diagnostics."""
 import sys
 import unittest
 
@@ -10,15 +11,40 @@ class HarnessResult(unittest.TestResult):
     def __init__(self, area):
         super().__init__()
         self.area = area
+        self.n = 0
+        self.bad = False
+        self.skip = None
 
-    def addSuccess(self, test):
-        super().addSuccess(test)
-        print('ok   %s: %s' % (self.area, test.id().split('.', 1)[1]))
+    def startTest(self, test):
+        super().startTest(test)
+        self.bad = False
+        self.skip = None
+
+    def stopTest(self, test):
+        super().stopTest(test)
+        self.n += 1
+        line = '%d - %s: %s' % (self.n, self.area, test.id().split('.', 1)[1])
+        if self.bad:
+            print('not ok ' + line)
+        elif self.skip is not None:
+            print('ok %s # SKIP %s' % (line, self.skip))
+        else:
+            print('ok ' + line)
+
+    def addSkip(self, test, reason):
+        super().addSkip(test, reason)
+        self.skip = reason
 
     def _bad(self, test, err):
-        print('FAIL %s: %s' % (self.area, test.id().split('.', 1)[1]))
+        self.bad = True
+        print('# %s' % test.id().split('.', 1)[1])
         for ln in self._exc_info_to_string(err, test).splitlines()[-6:]:
-            print('     | ' + ln)
+            print('# | ' + ln)
+
+    def addSubTest(self, test, subtest, err):
+        super().addSubTest(test, subtest, err)
+        if err is not None:
+            self._bad(subtest, err)
 
     def addFailure(self, test, err):
         super().addFailure(test, err)
@@ -36,5 +62,8 @@ def main(area, module):
         unittest.main(module=module)
         return
     res = HarnessResult(area)
-    unittest.defaultTestLoader.loadTestsFromModule(sys.modules[module]).run(res)
+    tests = unittest.defaultTestLoader.loadTestsFromModule(sys.modules[module])
+    print('KTAP version 1')
+    print('1..%d' % tests.countTestCases())
+    tests.run(res)
     sys.exit(0 if res.wasSuccessful() and res.testsRun else 1)
