@@ -98,7 +98,7 @@ class Fixtures(unittest.TestCase):
     fixture/README says a fixture holds"""
     DIR = os.path.join(HERE, 'e2e', 'fixture')
     # every part's; PMI_*: the parts that have a PMI
-    ALL = ('HAS SIM_ARGS FUZZ_SEEDS COUNT MSR_PMU MSR_EV MSR_CFG MSR_BOX MSR_RATE '
+    ALL = ('FAMILY HAS SIM_ARGS FUZZ_SEEDS COUNT MSR_PMU MSR_EV MSR_CFG MSR_BOX MSR_RATE '
            'SAMPLE_MORE SAMPLE_MEMBER SAMPLE_MCFG SAMPLE_MRATE SAMPLE_LGROUPS '
            'TORTURE_SAMPLE SYS_RATES PCM_REFUSED PCP_ENTRY').split()
     PMI = 'PMI_PMU PMI_EV PMI_CFG PMI_BOX PMI_RATE'.split()
@@ -140,6 +140,9 @@ class Fixtures(unittest.TestCase):
                 for v in self.PMI:
                     self.assertEqual(v in got, 'pmi' in has, v)
                 self.assertTrue(got['COUNT'])
+                with open(os.path.join(HERE, '../../../drivers/perf/xeon_uncore',
+                                       got['FAMILY'] + '.c')) as f:
+                    self.assertIn('xu_%s_platform = {' % plat, f.read())
                 self.assertTrue(got['FUZZ_SEEDS'].split())
 
 

@@ -69,7 +69,7 @@ sim_info() {	# sim_info KEY: a value of the model's info file
 # the model is loaded the guest's (vm-run's --platform); PLAT its name,
 # PMI 1 if its counters interrupt.  No part, no fixture: a script that
 # needs one fails on its first use of it (set -u).
-PLAT=$(sim_info platform 2>/dev/null)
+PLAT=$(sim_info platform 2>/dev/null) || PLAT=
 PLAT=${PLAT:-${XU_PLATFORM:-}}
 if [ -n "$PLAT" ]; then
 	# (shellcheck: the 7500's, for the names of what a fixture sets)
