@@ -481,9 +481,15 @@ void xu_ctr_start(struct xu_box *box, struct perf_event *event, bool reload)
 	/*
 	 * PERF_EVENT_IOC_PERIOD on an event off its counter wrote
 	 * sample_period and zeroed period_left: the new period counts from
-	 * here, as from a reload.
+	 * here, as from a reload.  The period may be the one it had (the
+	 * same value, or A then B then A): a stop that left a sample owed
+	 * marked it (PERF_HES_ARCH), so period_left <= 0 without the mark
+	 * is that zero.
 	 */
-	if (is_sampling_event(event) && hwc->last_period != hwc->sample_period)
+	if (is_sampling_event(event) &&
+	    (hwc->last_period != hwc->sample_period ||
+	     (local64_read(&hwc->period_left) <= 0 &&
+	      !(hwc->state & PERF_HES_ARCH))))
 		reload = true;
 	/* a throttle or a stale interrupt enable goes with the counter's last event */
 	clear_bit(idx, &box->throttled);
@@ -544,6 +550,10 @@ void xu_ctr_stop(struct xu_box *box, struct perf_event *event, bool update)
 			if (xu_ctr_past_wrap(box, idx, local64_read(&hwc->prev_count)))
 				set_bit(idx, &box->wrap_folded);
 			xu_ctr_period_sync(box, event);
+			/* a sample owed: the next start arms for it */
+			if (is_sampling_event(event) &&
+			    local64_read(&hwc->period_left) <= 0)
+				hwc->state |= PERF_HES_ARCH;
 		}
 		hwc->state |= PERF_HES_UPTODATE;
 	}

@@ -227,7 +227,9 @@ static int xu_pmu_add(struct perf_event *event, int flags)
 			xu_event_start(box, e, false);
 	}
 
-	event->hw.state = PERF_HES_STOPPED | PERF_HES_UPTODATE;
+	/* a sample its last stop owed stays owed (PERF_HES_ARCH) */
+	event->hw.state = PERF_HES_STOPPED | PERF_HES_UPTODATE |
+			  (event->hw.state & PERF_HES_ARCH);
 	xu_event_place(box, event, assign[n - 1]);
 	if (flags & PERF_EF_START)
 		xu_event_start(box, event, false);

@@ -30,6 +30,12 @@
  * stretch it is of); M ms later disable it and read it.  Prints
  * "change <k> <before> <after> <period>" for each change, "end <count>",
  * and "period <p> samples <n>" for each sample period seen.
+ *
+ * off=1 with newperiod=P2 changes=N ms=M: the changes are made while the
+ * event is off, and leave its period P1: N times, M ms apart, disable it,
+ * read its count, set its period to P1 (odd changes) or to P2 and then P1
+ * (even ones), and enable it again.  Prints "off <k> <count>" for each,
+ * then as above.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -139,6 +145,16 @@ static void period_samples(struct perf_event_mmap_page *pg)
 		printf("period %llu samples %d\n", period[i], n[i]);
 }
 
+/* PERF_EVENT_IOC_PERIOD @p on @fd */
+static int set_period(int fd, unsigned long long p)
+{
+	if (ioctl(fd, PERF_EVENT_IOC_PERIOD, &p)) {
+		perror("xu-open: PERF_EVENT_IOC_PERIOD");
+		return 1;
+	}
+	return 0;
+}
+
 static int new_periods(int fd, unsigned long long p1, unsigned long long p2,
 		       int changes, int ms)
 {
@@ -156,12 +172,47 @@ static int new_periods(int fd, unsigned long long p1, unsigned long long p2,
 		nap_ms(ms);
 		p = (k % 2 ? p2 : p1) + k;
 		before = read_count(fd);
-		if (ioctl(fd, PERF_EVENT_IOC_PERIOD, &p)) {
-			perror("xu-open: PERF_EVENT_IOC_PERIOD");
+		if (set_period(fd, p))
 			return 1;
-		}
 		after = read_count(fd);
 		printf("change %d %llu %llu %llu\n", k, before, after, p);
+	}
+	nap_ms(ms);
+	if (ioctl(fd, PERF_EVENT_IOC_DISABLE, 0)) {
+		perror("xu-open: PERF_EVENT_IOC_DISABLE");
+		return 1;
+	}
+	printf("end %llu\n", read_count(fd));
+	period_samples(pg);
+	return 0;
+}
+
+/* off=1: new_periods()'s changes made off, back to @p1 each time */
+static int off_periods(int fd, unsigned long long p1, unsigned long long p2,
+		       int changes, int ms)
+{
+	struct perf_event_mmap_page *pg = xu_ring(fd, RB_PAGES);
+	int k;
+
+	if (!pg)
+		return 1;
+	if (ioctl(fd, PERF_EVENT_IOC_ENABLE, 0)) {
+		perror("xu-open: PERF_EVENT_IOC_ENABLE");
+		return 1;
+	}
+	for (k = 1; k <= changes; k++) {
+		nap_ms(ms);
+		if (ioctl(fd, PERF_EVENT_IOC_DISABLE, 0)) {
+			perror("xu-open: PERF_EVENT_IOC_DISABLE");
+			return 1;
+		}
+		printf("off %d %llu\n", k, read_count(fd));
+		if ((k % 2 == 0 && set_period(fd, p2)) || set_period(fd, p1))
+			return 1;
+		if (ioctl(fd, PERF_EVENT_IOC_ENABLE, 0)) {
+			perror("xu-open: PERF_EVENT_IOC_ENABLE");
+			return 1;
+		}
 	}
 	nap_ms(ms);
 	if (ioctl(fd, PERF_EVENT_IOC_DISABLE, 0)) {
@@ -230,7 +281,7 @@ int main(int argc, char **argv)
 	int cpu[MAX_EVENTS], pid[MAX_EVENTS];
 	int n = 0, i, hold = 0, group = -1, refresh = 0, rounds = 1, reads = 0;
 	unsigned long long newperiod = 0;
-	int ms = 1000, changes = 1;
+	int ms = 1000, changes = 1, off = 0;
 
 	xu_prog = "xu-open";
 	if (argc < 2) {
@@ -300,6 +351,8 @@ int main(int argc, char **argv)
 			ms = (int)val;
 		else if (!strcmp(k, "changes"))
 			changes = (int)val;
+		else if (!strcmp(k, "off"))
+			off = !!val;
 		else
 			return unknown_key(k);
 	}
@@ -334,6 +387,8 @@ int main(int argc, char **argv)
 		return refresh_rounds(group, refresh, rounds);
 	if (reads)
 		return group_reads(group, n, reads);
+	if (newperiod && off)
+		return off_periods(group, attr[0].sample_period, newperiod, changes, ms);
 	if (newperiod)
 		return new_periods(group, attr[0].sample_period, newperiod, changes, ms);
 	if (hold)
