@@ -46,6 +46,11 @@ class HarnessResult(unittest.TestResult):
         if err is not None:
             self._bad(subtest, err)
 
+    def addUnexpectedSuccess(self, test):
+        super().addUnexpectedSuccess(test)
+        self.bad = True
+        print('# %s: passed, expected to fail' % test.id().split('.', 1)[1])
+
     def addFailure(self, test, err):
         super().addFailure(test, err)
         self._bad(test, err)

@@ -145,7 +145,7 @@ kcsan-rt-6.12  debug multi  linux-source-6.12 debug.config kcsan-rt-6.12.config
 fixture_sim_args() {
 	[ -r "$XU_DIR/e2e/fixture/$1" ] || xu_die "no e2e fixture for platform '$1'"
 	# shellcheck source=/dev/null
-	(. "$XU_DIR/e2e/fixture/$1" && echo "$SIM_ARGS")
+	(. "$XU_DIR/e2e/fixture/$1"; echo "$SIM_ARGS")
 }
 
 # xu_kernel NAME: look NAME up in XU_KERNELS and set XU_K_NAME, XU_K_KIND

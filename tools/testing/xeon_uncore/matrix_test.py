@@ -102,6 +102,11 @@ class Fixtures(unittest.TestCase):
            'SAMPLE_MORE SAMPLE_MEMBER SAMPLE_MCFG SAMPLE_MRATE SAMPLE_LGROUPS '
            'TORTURE_SAMPLE SYS_RATES PCM_REFUSED PCP_ENTRY').split()
     PMI = 'PMI_PMU PMI_EV PMI_CFG PMI_BOX PMI_RATE'.split()
+    # what a family's parts set, and a HAS word's
+    BY = {'nhmex': ['NCBOX', 'FVC'], 'snbep': ['CAS_EVERY'],
+          'l3': ['FSB_MHZ', 'L3_GBSQ_AGENTS', 'L3_GSNPQ_AGENTS', 'L3_GBSQ_AGENT_FMT',
+                 'L3_GSNPQ_AGENT_FMT', 'L3_ACCEPTED', 'L3_REFUSED'],
+          'pci': ['PCI_IMC0', 'PCI_QPI0_MM'], 'pmi': PMI}
 
     @classmethod
     def setUpClass(cls):
@@ -114,8 +119,9 @@ class Fixtures(unittest.TestCase):
         array's elements joined by spaces)"""
         script = ('set -u; . "$0" && for v in "$@"; do declare -p "$v" &>/dev/null || continue; '
                   'declare -n r=$v; echo "$v=${r[*]}"; unset -n r; done')
-        p = subprocess.run(['bash', '-c', script, os.path.join(self.DIR, plat)]
-                           + self.ALL + self.PMI, capture_output=True, text=True, check=True)
+        names = self.ALL + sorted({n for v in self.BY.values() for n in v})
+        p = subprocess.run(['bash', '-c', script, os.path.join(self.DIR, plat)] + names,
+                           capture_output=True, text=True, check=True)
         return dict(ln.split('=', 1) for ln in p.stdout.split('\n') if ln)
 
     def test_one_a_platform(self):
@@ -124,9 +130,22 @@ class Fixtures(unittest.TestCase):
         self.assertEqual(files, platforms)
 
     def test_readme_names_every_variable(self):
-        for v in self.ALL + self.PMI:
+        for v in self.ALL + [n for v in self.BY.values() for n in v]:
             self.assertRegex(self.readme, r'(^|\s)%s(\s|$)' % v)
         self.assertIn('pmi', self.words)
+
+    def test_suites_test_readme_words(self):
+        """every `has WORD` of the e2e scripts is a word of the README (a
+        misspelt one would drop its tests without a SKIP line)"""
+        e2e = os.path.join(HERE, 'e2e')
+        for f in sorted(os.listdir(e2e)):
+            path = os.path.join(e2e, f)
+            if not os.path.isfile(path) or f.endswith('.py'):
+                continue
+            with open(path) as fh:
+                code = '\n'.join(ln for ln in fh if not ln.lstrip().startswith('#'))
+            for w in re.findall(r'(?m)(?:^\s*|\bif\s+|&&\s*|\|\|\s*|!\s+)has ([a-z_0-9]+)', code):
+                self.assertIn(w, self.words, 'e2e/%s: has %s' % (f, w))
 
     def test_each_sets_what_it_must(self):
         for plat in sorted(set(os.listdir(self.DIR)) - {'README'}):
@@ -139,6 +158,9 @@ class Fixtures(unittest.TestCase):
                     self.assertIn(w, self.words)
                 for v in self.PMI:
                     self.assertEqual(v in got, 'pmi' in has, v)
+                for key in [got['FAMILY']] + has:
+                    for v in self.BY.get(key, []):
+                        self.assertIn(v, got, '%s (%s)' % (v, key))
                 self.assertTrue(got['COUNT'])
                 with open(os.path.join(HERE, '../../../drivers/perf/xeon_uncore',
                                        got['FAMILY'] + '.c')) as f:
