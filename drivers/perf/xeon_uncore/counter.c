@@ -482,9 +482,10 @@ void xu_ctr_start(struct xu_box *box, struct perf_event *event, bool reload)
 	 * PERF_EVENT_IOC_PERIOD on an event off its counter wrote
 	 * sample_period and zeroed period_left: the new period counts from
 	 * here, as from a reload.  The period may be the one it had (the
-	 * same value, or A then B then A): a stop that left a sample owed
-	 * marked it (PERF_HES_ARCH), so period_left <= 0 without the mark
-	 * is that zero.
+	 * same value, or A then B then A): a stop that left samples owed
+	 * marked it (xu_ctr_mark_owed()), so period_left <= 0 without the
+	 * mark is that zero.  (Owed samples and a new period B: the reload
+	 * drops them, as perf's own PMUs do.)
 	 */
 	if (is_sampling_event(event) &&
 	    (hwc->last_period != hwc->sample_period ||
@@ -550,13 +551,27 @@ void xu_ctr_stop(struct xu_box *box, struct perf_event *event, bool update)
 			if (xu_ctr_past_wrap(box, idx, local64_read(&hwc->prev_count)))
 				set_bit(idx, &box->wrap_folded);
 			xu_ctr_period_sync(box, event);
-			/* a sample owed: the next start arms for it */
-			if (is_sampling_event(event) &&
-			    local64_read(&hwc->period_left) <= 0)
-				hwc->state |= PERF_HES_ARCH;
 		}
 		hwc->state |= PERF_HES_UPTODATE;
 	}
+}
+
+/*
+ * After a stop, once the caller took the samples it takes there (or none):
+ * mark a sampling event whose period_left is still <= 0, samples owed at
+ * its next start, in hw.state (PERF_HES_ARCH, the PMU driver's bit; an
+ * add keeps it).  xu_ctr_start() tells it from the zero
+ * PERF_EVENT_IOC_PERIOD writes while the event is off.
+ */
+void xu_ctr_mark_owed(struct xu_box *box, struct perf_event *event)
+{
+	struct hw_perf_event *hwc = &event->hw;
+
+	assert_owned(box);
+	if (is_sampling_event(event) && local64_read(&hwc->period_left) <= 0)
+		hwc->state |= PERF_HES_ARCH;
+	else
+		hwc->state &= ~PERF_HES_ARCH;
 }
 
 /* In the PMI, over sample_limit: it counts on, no longer interrupting. */
@@ -940,6 +955,7 @@ void xu_box_reprogram(struct xu_box *box, bool counters)
 		if (event->hw.state & PERF_HES_STOPPED)
 			continue;
 		xu_ctr_stop(box, event, false);
+		xu_ctr_mark_owed(box, event);
 		xu_ctr_start(box, event, false);
 	}
 	if (box->enabled)

@@ -144,6 +144,7 @@ static void xu_event_stop(struct xu_box *box, struct perf_event *event,
 		xu_poll_stop(box, event);
 	if (owe)
 		xu_poll_owed(box, event);
+	xu_ctr_mark_owed(box, event);
 }
 
 static void xu_pmu_start(struct perf_event *event, int flags)

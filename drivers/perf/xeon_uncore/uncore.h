@@ -720,6 +720,7 @@ bool xu_ctr_audit(struct xu_box *box, struct perf_event *event, bool stopping);
 void xu_ctr_read(struct perf_event *event);
 void xu_ctr_arm(struct xu_box *box, struct perf_event *event, bool reload);
 void xu_ctr_period_sync(struct xu_box *box, struct perf_event *event);
+void xu_ctr_mark_owed(struct xu_box *box, struct perf_event *event);
 void xu_ctr_throttle(struct xu_box *box, struct perf_event *event);
 void xu_ctr_unthrottle(struct xu_box *box, struct perf_event *event);
 s64 xu_period_reload(struct hw_perf_event *hwc);

@@ -155,21 +155,37 @@ static int set_period(int fd, unsigned long long p)
 	return 0;
 }
 
+/* @req (PERF_EVENT_IOC_@name) on @fd */
+static int fd_ioctl(int fd, unsigned long req, const char *name)
+{
+	if (ioctl(fd, req, 0)) {
+		fprintf(stderr, "xu-open: PERF_EVENT_IOC_%s: %s\n", name, strerror(errno));
+		return 1;
+	}
+	return 0;
+}
+
+/* newperiod= (@off: with off=1) */
 static int new_periods(int fd, unsigned long long p1, unsigned long long p2,
-		       int changes, int ms)
+		       int changes, int ms, int off)
 {
 	struct perf_event_mmap_page *pg = xu_ring(fd, RB_PAGES);
 	unsigned long long before, after, p;
 	int k;
 
-	if (!pg)
+	if (!pg || fd_ioctl(fd, PERF_EVENT_IOC_ENABLE, "ENABLE"))
 		return 1;
-	if (ioctl(fd, PERF_EVENT_IOC_ENABLE, 0)) {
-		perror("xu-open: PERF_EVENT_IOC_ENABLE");
-		return 1;
-	}
 	for (k = 1; k <= changes; k++) {
 		nap_ms(ms);
+		if (off) {
+			if (fd_ioctl(fd, PERF_EVENT_IOC_DISABLE, "DISABLE"))
+				return 1;
+			printf("off %d %llu\n", k, read_count(fd));
+			if ((k % 2 == 0 && set_period(fd, p2)) || set_period(fd, p1) ||
+			    fd_ioctl(fd, PERF_EVENT_IOC_ENABLE, "ENABLE"))
+				return 1;
+			continue;
+		}
 		p = (k % 2 ? p2 : p1) + k;
 		before = read_count(fd);
 		if (set_period(fd, p))
@@ -178,47 +194,8 @@ static int new_periods(int fd, unsigned long long p1, unsigned long long p2,
 		printf("change %d %llu %llu %llu\n", k, before, after, p);
 	}
 	nap_ms(ms);
-	if (ioctl(fd, PERF_EVENT_IOC_DISABLE, 0)) {
-		perror("xu-open: PERF_EVENT_IOC_DISABLE");
+	if (fd_ioctl(fd, PERF_EVENT_IOC_DISABLE, "DISABLE"))
 		return 1;
-	}
-	printf("end %llu\n", read_count(fd));
-	period_samples(pg);
-	return 0;
-}
-
-/* off=1: new_periods()'s changes made off, back to @p1 each time */
-static int off_periods(int fd, unsigned long long p1, unsigned long long p2,
-		       int changes, int ms)
-{
-	struct perf_event_mmap_page *pg = xu_ring(fd, RB_PAGES);
-	int k;
-
-	if (!pg)
-		return 1;
-	if (ioctl(fd, PERF_EVENT_IOC_ENABLE, 0)) {
-		perror("xu-open: PERF_EVENT_IOC_ENABLE");
-		return 1;
-	}
-	for (k = 1; k <= changes; k++) {
-		nap_ms(ms);
-		if (ioctl(fd, PERF_EVENT_IOC_DISABLE, 0)) {
-			perror("xu-open: PERF_EVENT_IOC_DISABLE");
-			return 1;
-		}
-		printf("off %d %llu\n", k, read_count(fd));
-		if ((k % 2 == 0 && set_period(fd, p2)) || set_period(fd, p1))
-			return 1;
-		if (ioctl(fd, PERF_EVENT_IOC_ENABLE, 0)) {
-			perror("xu-open: PERF_EVENT_IOC_ENABLE");
-			return 1;
-		}
-	}
-	nap_ms(ms);
-	if (ioctl(fd, PERF_EVENT_IOC_DISABLE, 0)) {
-		perror("xu-open: PERF_EVENT_IOC_DISABLE");
-		return 1;
-	}
 	printf("end %llu\n", read_count(fd));
 	period_samples(pg);
 	return 0;
@@ -387,10 +364,8 @@ int main(int argc, char **argv)
 		return refresh_rounds(group, refresh, rounds);
 	if (reads)
 		return group_reads(group, n, reads);
-	if (newperiod && off)
-		return off_periods(group, attr[0].sample_period, newperiod, changes, ms);
 	if (newperiod)
-		return new_periods(group, attr[0].sample_period, newperiod, changes, ms);
+		return new_periods(group, attr[0].sample_period, newperiod, changes, ms, off);
 	if (hold)
 		sleep(hold);
 	return 0;
