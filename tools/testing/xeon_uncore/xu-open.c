@@ -145,24 +145,20 @@ static void period_samples(struct perf_event_mmap_page *pg)
 		printf("period %llu samples %d\n", period[i], n[i]);
 }
 
-/* PERF_EVENT_IOC_PERIOD @p on @fd */
-static int set_period(int fd, unsigned long long p)
+/* @req (PERF_EVENT_IOC_@name) on @fd, with @arg; 1 on a failure, said */
+static int fd_ioctl(int fd, unsigned long req, void *arg, const char *name)
 {
-	if (ioctl(fd, PERF_EVENT_IOC_PERIOD, &p)) {
-		perror("xu-open: PERF_EVENT_IOC_PERIOD");
+	if (ioctl(fd, req, arg)) {
+		fprintf(stderr, "xu-open: PERF_EVENT_IOC_%s: %s\n", name, strerror(errno));
 		return 1;
 	}
 	return 0;
 }
 
-/* @req (PERF_EVENT_IOC_@name) on @fd */
-static int fd_ioctl(int fd, unsigned long req, const char *name)
+/* PERF_EVENT_IOC_PERIOD @p on @fd */
+static int set_period(int fd, unsigned long long p)
 {
-	if (ioctl(fd, req, 0)) {
-		fprintf(stderr, "xu-open: PERF_EVENT_IOC_%s: %s\n", name, strerror(errno));
-		return 1;
-	}
-	return 0;
+	return fd_ioctl(fd, PERF_EVENT_IOC_PERIOD, &p, "PERIOD");
 }
 
 /* newperiod= (@off: with off=1) */
@@ -173,16 +169,16 @@ static int new_periods(int fd, unsigned long long p1, unsigned long long p2,
 	unsigned long long before, after, p;
 	int k;
 
-	if (!pg || fd_ioctl(fd, PERF_EVENT_IOC_ENABLE, "ENABLE"))
+	if (!pg || fd_ioctl(fd, PERF_EVENT_IOC_ENABLE, NULL, "ENABLE"))
 		return 1;
 	for (k = 1; k <= changes; k++) {
 		nap_ms(ms);
 		if (off) {
-			if (fd_ioctl(fd, PERF_EVENT_IOC_DISABLE, "DISABLE"))
+			if (fd_ioctl(fd, PERF_EVENT_IOC_DISABLE, NULL, "DISABLE"))
 				return 1;
 			printf("off %d %llu\n", k, read_count(fd));
 			if ((k % 2 == 0 && set_period(fd, p2)) || set_period(fd, p1) ||
-			    fd_ioctl(fd, PERF_EVENT_IOC_ENABLE, "ENABLE"))
+			    fd_ioctl(fd, PERF_EVENT_IOC_ENABLE, NULL, "ENABLE"))
 				return 1;
 			continue;
 		}
@@ -194,7 +190,7 @@ static int new_periods(int fd, unsigned long long p1, unsigned long long p2,
 		printf("change %d %llu %llu %llu\n", k, before, after, p);
 	}
 	nap_ms(ms);
-	if (fd_ioctl(fd, PERF_EVENT_IOC_DISABLE, "DISABLE"))
+	if (fd_ioctl(fd, PERF_EVENT_IOC_DISABLE, NULL, "DISABLE"))
 		return 1;
 	printf("end %llu\n", read_count(fd));
 	period_samples(pg);
