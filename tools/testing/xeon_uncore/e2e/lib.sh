@@ -21,6 +21,8 @@ STATS=/sys/kernel/debug/xeon_uncore/stats
 # shellcheck disable=SC2034 # used by the scripts that source this file
 PMUS=/sys/bus/event_source/devices
 XU_TMP=$(mktemp -d /tmp/xu-e2e.XXXXXX)
+# a script's output is a KTAP document (e2e/run nests each in its own)
+echo "KTAP version 1"
 _n=0
 _failed=0
 _why=
@@ -102,13 +104,21 @@ expect_eq() {
 	[ "$2" = "$3" ] || fail "$1: got '$2', want '$3'"
 }
 
-# run_test NAME FUNCTION: one TAP line.  A test also fails on any model
-# violation since the previous test (the first one: since the modules loaded).
-# XU_TEST=GLOB: only the tests whose name matches run (the others SKIP).
-# skip_test NAME REASON: a test not run here, said so (TAP SKIP)
+# run_test NAME FUNCTION [ID]: one KTAP result, "ok N ID" or "not ok N
+# ID # why", after "# ID: NAME" and the test's diagnostics.  ID, the
+# test's name (an identifier, unique in the script): FUNCTION without its
+# "t_" or "test_".  A test also fails on any model violation since the
+# previous test (the first one: since the modules loaded).
+# XU_TEST=GLOB: only the tests whose ID matches run (the others SKIP).
+# skip_test ID REASON: a test not run here, said so (KTAP's SKIP)
 skip_test() {
 	_n=$((_n + 1))
-	echo "ok $_n - $1 # SKIP $2"
+	echo "ok $_n $1 # SKIP $2"
+}
+
+# note TEXT: a diagnostic line ("# TEXT") before the current test's result
+note() {
+	echo "# $*" >>"$XU_TMP/notes"
 }
 
 # guest_cost: the guest's busy CPU time (USER_HZ ticks, every vCPU) and
@@ -125,22 +135,31 @@ guest_cost() {
 	done </proc/stat
 }
 
+_ids=" "
 run_test() {
-	local name=$1 fn=$2 v t0=$SECONDS b0 f0
+	local name=$1 fn=$2 id=${3:-} bad='' v t0=$SECONDS b0 f0
+	if [ -z "$id" ]; then
+		id=${fn#t_}
+		id=${id#test_}
+	fi
+	[[ $id =~ ^[A-Za-z_][A-Za-z0-9_]*$ ]] || bad="test ID '$id' is not an identifier"
+	[[ $_ids != *" $id "* ]] || bad="test ID '$id' twice in the script"
+	_ids+="$id "
 	# shellcheck disable=SC2053 # XU_TEST is a glob
-	if [ -n "${XU_TEST:-}" ] && [[ $name != $XU_TEST ]]; then
-		skip_test "$name" "not in XU_TEST"
+	if [ -z "$bad" ] && [ -n "${XU_TEST:-}" ] && [[ $id != $XU_TEST ]]; then
+		skip_test "$id" "not in XU_TEST"
 		return
 	fi
 	# the boot's own selection (run-tests' boot()), which XU_TEST narrows
 	# shellcheck disable=SC2053 # XU_BOOT_TEST is a glob
-	if [ -n "${XU_BOOT_TEST:-}" ] && [[ $name != $XU_BOOT_TEST ]]; then
-		skip_test "$name" "not in this boot's tests"
+	if [ -z "$bad" ] && [ -n "${XU_BOOT_TEST:-}" ] && [[ $id != $XU_BOOT_TEST ]]; then
+		skip_test "$id" "not in this boot's tests"
 		return
 	fi
+	echo "# $id: $name"
 	guest_cost
 	b0=$_busy f0=$_forks
-	_why=
+	_why=$bad
 	_n=$((_n + 1))
 	"$fn" >"$XU_TMP/$_n.log" 2>&1 || fail "test body exited with $?"
 	# no other program writes the uncore here: the driver must find none
@@ -154,16 +173,18 @@ run_test() {
 		[ "$v" = 0 ] || fail "$v model violations: $(tail -n +2 "$SIM/violations" | head -3 | tr '\n' '|')"
 		echo clear >"$SIM/violations"
 	fi
+	# its notes, passed or failed
+	if [ -s "$XU_TMP/notes" ]; then
+		cat "$XU_TMP/notes"
+		: >"$XU_TMP/notes"
+	fi
 	if [ -z "$_why" ]; then
-		echo "ok $_n - $name"
 		# what a passing test still wants seen
 		slurp "$XU_TMP/$_n.log"
 		for v in "${SLURPED[@]}"; do
 			[[ $v != NOTE:* ]] || echo "# $v"
 		done
 	else
-		_failed=$((_failed + 1))
-		echo "not ok $_n - $name # $_why"
 		sed 's/^/#   /' "$XU_TMP/$_n.log" | tail -20
 	fi
 	# the vCPUs' busy time: what the test costs the host (TCG); the
@@ -172,6 +193,12 @@ run_test() {
 	v=$((_busy - b0))
 	printf '# time: %d s, guest CPU %d.%d s, %d processes\n' "$((SECONDS - t0))" \
 		"$((v / 100))" "$((v % 100 / 10))" "$((_forks - f0))"
+	if [ -z "$_why" ]; then
+		echo "ok $_n $id"
+	else
+		_failed=$((_failed + 1))
+		echo "not ok $_n $id # $_why"
+	fi
 }
 
 # foreign_found: controls the driver found rewritten (stats), all sockets
@@ -190,8 +217,12 @@ foreign_found() {
 }
 _foreign=$(foreign_found)
 
+# finish: the script's end: no plan (KTAP's is first, and a script's
+# tests depend on the part: e2e/run checks that it got here instead);
+# the exit status 1 if a test failed
 finish() {
-	echo "1..$_n"
+	echo "# ${0##*/}: $_n tests, $_failed failed"
+	[ -z "${XU_E2E_DONE:-}" ] || : >"$XU_E2E_DONE"
 	rm -rf "$XU_TMP"
 	[ "$_failed" = 0 ]
 }

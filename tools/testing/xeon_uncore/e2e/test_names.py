@@ -45,7 +45,8 @@ def expansion(s, i):
 
 
 def word(s, i):
-    """The shell word at s[i:], each expansion in it as '*'."""
+    """The shell word at s[i:], each expansion in it as '*', and where it
+    ends."""
     out = []
     quoted = False
     while i < len(s) and (quoted or s[i] not in ' \t;&|<>()'):
@@ -71,7 +72,25 @@ def word(s, i):
         else:
             out.append(c)
             i += 1
-    return re.sub(r'\*+', '*', ''.join(out))
+    return re.sub(r'\*+', '*', ''.join(out)), i
+
+
+def test_id(line, i):
+    """The ID of the run_test call whose arguments start at line[i:]: its
+    third word, else its second (FUNCTION) without "t_" or "test_"."""
+    args = []
+    while len(args) < 3:
+        while i < len(line) and line[i] in ' \t':
+            i += 1
+        if i >= len(line) or line[i] in ';&|<>()#':
+            break
+        w, i = word(line, i)
+        args.append(w)
+    if len(args) < 2:
+        return ''
+    if len(args) == 3:
+        return args[2]
+    return re.sub(r'^(t_|test_)', '', args[1])
 
 
 def names(text):
@@ -94,7 +113,7 @@ def names(text):
         if line.lstrip().startswith('#'):
             continue
         for m in call.finditer(line):
-            name = word(line, m.end())
+            name = test_id(line, m.end())
             if name.strip('*') and name not in seen:
                 seen.append(name)
     return seen

@@ -1,0 +1,245 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Tests of ktap.py, run-tests' reader of results, and of what e2e/run
+prints: e2e/run and e2e/lib.sh run here on the host with scripts of
+their kind (no guest), and the kernel's own KTAP reader
+(tools/testing/kunit's kunit_parser, from $XU_KUNIT_DIR: part harness
+sets it) must find their output well formed.
+
+Run: ktap_test.py [--harness] (part harness: KTAP, harness_unittest)"""
+import contextlib
+import io
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import textwrap
+import unittest
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+import harness_unittest  # noqa: E402
+import ktap  # noqa: E402
+
+
+def flat(text, **kw):
+    lines = textwrap.dedent(text).lstrip('\n').splitlines(True)
+    if kw:
+        top = ktap.suites(lines, kw['prefix'], kw.get('expect', []))
+    else:
+        top = ktap.document(lines)
+    return [(ok, skip, name) for ok, skip, name, _ in ktap.flat(top)]
+
+
+def failing(out):
+    return [name for ok, _, name in out if not ok]
+
+
+class Document(unittest.TestCase):
+    def test_nested_scripts(self):
+        out = flat('''
+            KTAP version 1
+            1..2
+              KTAP version 1
+              # Subtest: l3
+              # a_test: its description
+              # time: 3 s
+              ok 1 a_test
+              what a test printed
+              not ok 2 b # got 1, want 2
+              ok 3 c # SKIP not in XU_TEST
+            # e2e/l3: 32 s
+            not ok 1 l3
+              KTAP version 1
+              # Subtest: metrics
+              ok 1 m
+            ok 2 metrics
+            ''')
+        self.assertEqual(out, [(True, None, 'l3.a_test: its description'),
+                               (False, None, 'l3.b'),
+                               (True, 'not in XU_TEST', 'l3.c'),
+                               (True, None, 'metrics.m')])
+
+    def test_script_failed_with_no_failing_test(self):
+        out = flat('''
+            KTAP version 1
+            1..1
+              KTAP version 1
+              # Subtest: s
+              ok 1 a
+            not ok 1 s # stopped before its end, exit status 1
+            ''')
+        self.assertEqual(failing(out), ['s'])
+
+    def test_cut_off(self):
+        out = flat('''
+            KTAP version 1
+            1..2
+              KTAP version 1
+              # Subtest: s
+              ok 1 a
+            ''')
+        self.assertIn('s', failing(out))
+        self.assertIn('a plan of 2, 1 results', failing(out))
+
+    def test_plan_counts_results(self):
+        self.assertEqual(failing(flat('KTAP version 1\n1..3\nok 1 a\nok 2 b\n')),
+                         ['a plan of 3, 2 results'])
+
+    def test_tap_plan_last(self):
+        self.assertEqual(flat('ok 1 - a\nnot ok 2 - b # why\n1..2\n'),
+                         [(True, None, 'a'), (False, None, 'b')])
+        self.assertEqual(failing(flat('ok 1 - a\n1..2\n')), ['a plan of 2, 1 results'])
+
+    def test_no_plan(self):
+        self.assertEqual(failing(flat('ok 1 - a\n')),
+                         ['no plan: the producer may have stopped early'])
+
+    def test_nothing(self):
+        self.assertEqual(failing(flat('some output\n')), ['no KTAP in the output'])
+
+    def test_numbers_in_turn(self):
+        self.assertEqual(failing(flat('KTAP version 1\n1..2\nok 1 a\nok 3 b\n')),
+                         ['b: number 3, expected 2'])
+
+    def test_subtest_named_in_its_result(self):
+        out = flat('''
+            KTAP version 1
+            1..1
+              KTAP version 1
+              # Subtest: s
+              ok 1 a
+            ok 1 t
+            ''')
+        self.assertEqual(failing(out), ['subtest "s" ends with the result of "t"'])
+
+
+class KUnit(unittest.TestCase):
+    LOG = '''
+        [    2.0] xeon_uncore_sim: loading out-of-tree module taints kernel.
+        [    3.0]     KTAP version 1
+        [    3.1]     # Subtest: xeon_uncore_assign
+        [    3.2]     1..2
+        [    3.3]     ok 1 brute_force
+        [    3.4]         KTAP version 1
+        [    3.5]         # Subtest: params
+        [    3.6]         ok 1 one
+        [    3.7]         not ok 2 two
+        [    3.8]     # params: pass:1 fail:1 skip:0 total:2
+        [    3.9]     not ok 2 params
+        [    4.0] ok 1 xeon_uncore_assign
+        [    5.0] KTAP version 1
+        [    5.1] 1..1
+        [    5.2]     KTAP version 1
+        [    5.3]     # Subtest: xeon_uncore_sim
+        [    5.4]     # module: xeon_uncore_sim_test
+        [    5.5]     1..1
+        [    5.6]     ok 1 reset # SKIP slow
+        [    5.7] ok 1 xeon_uncore_sim
+        [    6.0]     KTAP version 1
+        [    6.1]     # Subtest: other_suite
+        [    6.2]     1..1
+        [    6.3]     not ok 1 x
+        [    6.4] not ok 1 other_suite
+        '''
+
+    def test_suites_of_a_kernel_log(self):
+        out = flat(self.LOG, prefix='xeon_uncore')
+        self.assertEqual([(ok, skip, name.split(':')[0]) for ok, skip, name in out],
+                         [(True, None, 'xeon_uncore_assign.brute_force'),
+                          (False, None, 'xeon_uncore_assign.params'),
+                          (True, 'slow', 'xeon_uncore_sim.reset')])
+
+    def test_expected_suite_missing(self):
+        out = flat(self.LOG, prefix='xeon_uncore', expect=['xeon_uncore_sim', 'xeon_uncore_l3'])
+        self.assertEqual(failing(out)[0], 'xeon_uncore_l3: suite not found in the log')
+
+    def test_suite_crashed(self):
+        out = flat('''
+                KTAP version 1
+                # Subtest: xeon_uncore_regs
+                1..3
+                ok 1 a
+            [   9.0] BUG: unable to handle page fault
+            ''', prefix='xeon_uncore')
+        self.assertIn('xeon_uncore_regs: a plan of 3, 1 results', failing(out))
+        self.assertIn('xeon_uncore_regs: no result line for the suite', failing(out))
+
+
+SCRIPT = '''#!/bin/bash
+. ./lib.sh
+t_pass() { :; }
+t_fail() { fail "wanted 2"; }
+t_note() { note "a note"; echo "NOTE: kept"; }
+run_test "passes" t_pass
+run_test "fails, a # in the reason" t_fail
+run_test "notes" t_note
+[ "${STOP:-}" != 1 ] || exit 0
+run_test "last, its own ID" t_pass last
+finish
+'''
+
+
+class E2eRun(unittest.TestCase):
+    """e2e/run and lib.sh on the host: two scripts, one cut short"""
+
+    @classmethod
+    def setUpClass(cls):
+        cls.dir = tempfile.mkdtemp(prefix='xu-ktap-test.')
+        for f in ('run', 'lib.sh'):
+            shutil.copy(os.path.join(HERE, 'e2e', f), cls.dir)
+        for name, stop in (('one', ''), ('two', '1')):
+            with open(os.path.join(cls.dir, name), 'w') as f:
+                f.write(SCRIPT.replace('${STOP:-}', stop))
+            os.chmod(os.path.join(cls.dir, name), 0o755)
+        env = dict(os.environ)
+        for k in ('XU_TEST', 'XU_BOOT_TEST', 'XU_DRV_INSMOD'):
+            env.pop(k, None)
+        r = subprocess.run([os.path.join(cls.dir, 'run'), 'one', 'two'], env=env,
+                           stdout=subprocess.PIPE, universal_newlines=True)
+        cls.rc = r.returncode
+        cls.out = r.stdout
+
+    @classmethod
+    def tearDownClass(cls):
+        shutil.rmtree(cls.dir)
+
+    def test_results(self):
+        out = flat(self.out)
+        self.assertEqual(out, [(True, None, 'one.pass: passes'),
+                               (False, None, 'one.fail: fails, a # in the reason'),
+                               (True, None, 'one.note: notes'),
+                               (True, None, 'one.last: last, its own ID'),
+                               (True, None, 'two.pass: passes'),
+                               (False, None, 'two.fail: fails, a # in the reason'),
+                               (True, None, 'two.note: notes'),
+                               (False, None, 'two')])
+        self.assertEqual(ktap.flat(ktap.document(self.out.splitlines(True)))[-1][3],
+                         'stopped before its end, exit status 0')
+        self.assertEqual(self.rc, 1)
+
+    def test_notes_before_the_result(self):
+        lines = self.out.splitlines()
+        i = lines.index('  ok 3 note')
+        self.assertIn('  # a note', lines[i - 4:i])
+        self.assertIn('  # NOTE: kept', lines[i - 4:i])
+
+    def test_kernels_reader_agrees(self):
+        kdir = os.environ.get('XU_KUNIT_DIR')
+        if not kdir or not os.path.exists(os.path.join(kdir, 'kunit_parser.py')):
+            self.skipTest('no tools/testing/kunit (XU_KUNIT_DIR)')
+        sys.path.insert(0, kdir)
+        import kunit_parser
+        with contextlib.redirect_stdout(io.StringIO()):
+            test = kunit_parser.parse_run_tests(self.out.splitlines(True))
+        c = test.counts
+        self.assertEqual((c.passed, c.failed, c.skipped, c.crashed, c.errors),
+                         (5, 2, 0, 0, 0))
+        self.assertEqual([t.name for t in test.subtests], ['one', 'two'])
+        self.assertEqual([t.name for t in test.subtests[0].subtests],
+                         ['pass', 'fail', 'note', 'last'])
+
+
+if __name__ == '__main__':
+    harness_unittest.main('ktap', __name__)
