@@ -21,8 +21,6 @@ STATS=/sys/kernel/debug/xeon_uncore/stats
 # shellcheck disable=SC2034 # used by the scripts that source this file
 PMUS=/sys/bus/event_source/devices
 XU_TMP=$(mktemp -d /tmp/xu-e2e.XXXXXX)
-# a script's output is a KTAP document (e2e/run nests each in its own)
-echo "KTAP version 1"
 _n=0
 _failed=0
 _why=
@@ -112,6 +110,7 @@ expect_eq() {
 # XU_TEST=GLOB: only the tests whose ID matches run (the others SKIP).
 # skip_test ID REASON: a test not run here, said so (KTAP's SKIP)
 skip_test() {
+	ktap_begin
 	_n=$((_n + 1))
 	echo "ok $_n $1 # SKIP $2"
 }
@@ -119,6 +118,15 @@ skip_test() {
 # note TEXT: a diagnostic line ("# TEXT") before the current test's result
 note() {
 	echo "# $*" >>"$XU_TMP/notes"
+}
+
+# ktap_begin: a script's output is a KTAP document (e2e/run nests each in
+# its own), its version line printed before its first test (what sources
+# this file and runs none, demo-guest, prints none)
+_ktap=
+ktap_begin() {
+	[ -n "$_ktap" ] || echo "KTAP version 1"
+	_ktap=1
 }
 
 # guest_cost: the guest's busy CPU time (USER_HZ ticks, every vCPU) and
@@ -156,6 +164,7 @@ run_test() {
 		skip_test "$id" "not in this boot's tests"
 		return
 	fi
+	ktap_begin
 	echo "# $id: $name"
 	guest_cost
 	b0=$_busy f0=$_forks
@@ -221,6 +230,7 @@ _foreign=$(foreign_found)
 # tests depend on the part: e2e/run checks that it got here instead);
 # the exit status 1 if a test failed
 finish() {
+	ktap_begin
 	echo "# ${0##*/}: $_n tests, $_failed failed"
 	[ -z "${XU_E2E_DONE:-}" ] || : >"$XU_E2E_DONE"
 	rm -rf "$XU_TMP"
