@@ -193,7 +193,7 @@ class E2eRun(unittest.TestCase):
             with open(os.path.join(cls.dir, name), 'w') as f:
                 f.write(SCRIPT.replace('${STOP:-}', stop))
             os.chmod(os.path.join(cls.dir, name), 0o755)
-        env = dict(os.environ)
+        env = dict(os.environ, TMPDIR=cls.dir)
         for k in ('XU_TEST', 'XU_BOOT_TEST', 'XU_DRV_INSMOD'):
             env.pop(k, None)
         r = subprocess.run([os.path.join(cls.dir, 'run'), 'one', 'two'], env=env,
