@@ -5,23 +5,27 @@
 Run: ktap.py [--name NAME] FILE
        one (K)TAP document: the e2e guests' (e2e/run: a subtest a script),
        the harness's and static's checks
-     ktap.py --suites PREFIX [--expect SUITE...] FILE
+     ktap.py --suites PREFIX [--expect SUITE]... FILE
        a kernel log: the KUnit suites named PREFIX* it holds, wherever
-       their KTAP sits among the kernel's other lines
+       their KTAP sits among the kernel's other lines; each --expect
+       SUITE (a name, whole) must be among them
 
 Prints flat TAP that run-tests counts: "ok N - NAME", "ok N - NAME # SKIP
 why" or "not ok N - NAME # why", then the plan.  A NAME is a result of
 the document's top level, or, where that result has subtests (a script's
 tests, a suite's cases), "TOP.SUB" each of them, followed by ": " and
-the test's description when a "# SUB: description" line comes before
-its result (e2e/lib.sh's run_test prints one).  Deeper levels are their
-parent's result.
+the test's description: the first "# SUB: description" line since the
+result before (e2e/lib.sh's run_test prints one; not read in a kernel
+log).  Deeper levels are their parent's result.  The exit
+status: 0 if every test passed or was skipped, 1 if not, 2 on a usage
+error.
 
 Strict where a producer can go wrong, each a failing line: a plan (at any
 level) that does not count its results, a number out of turn, a subtest
 whose result line does not name it, a document cut off before its
-parent's result, no version line and no plan; with --expect, a suite not
-found.  Lines that are not KTAP (the kernel's messages, a test's output)
+parent's result, no version line and no plan, a "Bail out!"; with
+--expect, a suite not found.  Only "ok N NAME # SKIP" is a skip ("not ok
+... # SKIP" fails).  Lines that are not KTAP (the kernel's messages, a test's output)
 are skipped, indented or not.  The kernel's own reader
 (tools/testing/kunit/kunit.py parse) accepts what e2e/run prints: part
 harness checks it (ktap_test.py).
@@ -37,6 +41,7 @@ PLAN = re.compile(r'^(\s*)1\.\.(\d+)(?:\s*#.*)?\s*$')
 RESULT = re.compile(r'^(\s*)(ok|not ok) (\d+)(?: -)?(?: ([^#]*?))?\s*(?:#\s*(.*))?$')
 DIAG = re.compile(r'^(\s*)#\s?(.*)$')
 DESC = re.compile(r'^([A-Za-z_][A-Za-z0-9_.-]*): (.+)$')
+BAIL = re.compile(r'^(\s*)Bail out!\s*(.*)$')
 
 
 class Line:
@@ -48,7 +53,7 @@ class Line:
 
 def classify(text):
     for kind, rx in (('version', VERSION), ('subtest', SUBTEST), ('plan', PLAN),
-                     ('result', RESULT), ('diag', DIAG)):
+                     ('result', RESULT), ('diag', DIAG), ('bail', BAIL)):
         m = rx.match(text)
         if m:
             return Line(kind, len(m.group(1)), m)
@@ -70,9 +75,10 @@ class Test:
 
 
 class Reader:
-    def __init__(self, lines):
+    def __init__(self, lines, descriptions=True):
         self.lines = [classify(STAMP.sub('', ln.rstrip('\n'))) for ln in lines]
         self.i = 0
+        self.descriptions = descriptions
 
     def peek(self):
         """the next KTAP line, past what is not KTAP"""
@@ -88,9 +94,12 @@ class Reader:
         pending = None
         while True:
             ln = self.peek()
-            if ln is None or (ln.indent < indent and ln.kind != 'diag'):
+            if ln is None or (ln.indent < indent and ln.kind not in ('diag', 'bail')):
                 break
             self.i += 1
+            if ln.kind == 'bail':
+                test.errors.append('Bail out! ' + ln.m.group(2))
+                continue
             if ln.indent > indent:
                 if ln.kind in ('version', 'subtest'):
                     if pending is not None:
@@ -104,8 +113,8 @@ class Reader:
                 continue  # a deeper line outside a block: not ours
             if ln.kind == 'diag':
                 d = DESC.match(ln.m.group(2))
-                if d and ln.indent == indent:
-                    desc[d.group(1)] = d.group(2)
+                if d and ln.indent == indent and self.descriptions:
+                    desc.setdefault(d.group(1), d.group(2))
                 continue
             if ln.kind == 'version':
                 test.errors.append('a version line amid the results')
@@ -135,11 +144,12 @@ class Reader:
                                    (sub.name, number, len(test.subtests) + 1))
             sub.ok = ln.m.group(2) == 'ok'
             rest = (ln.m.group(5) or '').strip()
-            if re.match(r'SKIP\b', rest, re.I):
+            if sub.ok and re.match(r'SKIP\b', rest):
                 sub.skip = rest[4:].strip()
             else:
                 sub.why = rest
             sub.desc = desc.pop(sub.name, '')
+            desc.clear()
             test.subtests.append(sub)
         if pending is not None:
             test.errors.append('%s: cut off before its result line' % (pending.name or 'a subtest'))
@@ -193,11 +203,13 @@ def document(lines):
 def suites(lines, prefix, expect):
     """the KUnit suites named PREFIX* in a kernel log: each a block
     (version, "# Subtest:", plan, cases) closed by a less indented result"""
-    r = Reader(lines)
+    r = Reader(lines, descriptions=False)
     top = Test()
     while r.peek() is not None:
         ln = r.peek()
         r.i += 1
+        if ln.kind == 'bail':
+            top.errors.append('Bail out! ' + ln.m.group(2))
         if ln.kind != 'version':
             continue
         t = Test()
@@ -214,7 +226,7 @@ def suites(lines, prefix, expect):
             t.errors.append('no result line for the suite')
         top.subtests.append(t)
     for s in expect:
-        if not any(t.name.startswith(s) for t in top.subtests):
+        if not any(t.name == s for t in top.subtests):
             top.errors.append('%s: suite not found in the log' % s)
     return top
 
@@ -253,7 +265,7 @@ def named(name, desc):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
     ap.add_argument('--suites', metavar='PREFIX')
-    ap.add_argument('--expect', nargs='*', default=[])
+    ap.add_argument('--expect', action='append', default=[], metavar='SUITE')
     ap.add_argument('file')
     a = ap.parse_args()
     with open(a.file, errors='replace') as f:

@@ -155,6 +155,32 @@ class KUnit(unittest.TestCase):
         out = flat(self.LOG, prefix='xeon_uncore', expect=['xeon_uncore_sim', 'xeon_uncore_l3'])
         self.assertEqual(failing(out)[0], 'xeon_uncore_l3: suite not found in the log')
 
+    def test_command_line_as_run_tests_gives_it(self):
+        with tempfile.NamedTemporaryFile('w', suffix='.log') as f:
+            f.write(textwrap.dedent(self.LOG))
+            f.flush()
+            r = subprocess.run([sys.executable, os.path.join(HERE, 'ktap.py'),
+                                '--suites', 'xeon_uncore', '--expect', 'xeon_uncore_assign',
+                                '--expect', 'xeon_uncore_sim_l3', f.name],
+                               stdout=subprocess.PIPE, universal_newlines=True)
+        self.assertEqual(r.returncode, 1)
+        lines = r.stdout.splitlines()
+        self.assertEqual(lines[0], 'not ok 1 - xeon_uncore_sim_l3: suite not found in the log')
+        self.assertEqual(lines[-1], '1..4')
+
+    def test_not_ok_skip_fails(self):
+        out = flat('''
+            KTAP version 1
+            1..2
+            not ok 1 a # SKIP because
+            ok 2 b # skip is not the directive
+            ''')
+        self.assertEqual(out, [(False, None, 'a'), (True, None, 'b')])
+
+    def test_bail_out(self):
+        self.assertIn('Bail out! no perf',
+                      failing(flat('KTAP version 1\n1..1\nok 1 a\nBail out! no perf\n')))
+
     def test_suite_crashed(self):
         out = flat('''
                 KTAP version 1
@@ -172,11 +198,15 @@ SCRIPT = '''#!/bin/bash
 t_pass() { :; }
 t_fail() { fail "wanted 2"; }
 t_note() { note "a note"; echo "NOTE: kept"; }
+t_lines() { fail "$(printf 'ok 9 - injected\\nnot ok 10 x')"; }
+t_empty() { fail ""; }
 run_test "passes" t_pass
 run_test "fails, a # in the reason" t_fail
 run_test "notes" t_note
 [ "${STOP:-}" != 1 ] || exit 0
 run_test "last, its own ID" t_pass last
+run_test "a reason of two lines" t_lines
+run_test "a reason that is empty" t_empty
 finish
 '''
 
@@ -211,6 +241,8 @@ class E2eRun(unittest.TestCase):
                                (False, None, 'one.fail: fails, a # in the reason'),
                                (True, None, 'one.note: notes'),
                                (True, None, 'one.last: last, its own ID'),
+                               (False, None, 'one.lines: a reason of two lines'),
+                               (False, None, 'one.empty: a reason that is empty'),
                                (True, None, 'two.pass: passes'),
                                (False, None, 'two.fail: fails, a # in the reason'),
                                (True, None, 'two.note: notes'),
@@ -230,15 +262,16 @@ class E2eRun(unittest.TestCase):
         if not kdir or not os.path.exists(os.path.join(kdir, 'kunit_parser.py')):
             self.skipTest('no tools/testing/kunit (XU_KUNIT_DIR)')
         sys.path.insert(0, kdir)
-        import kunit_parser
+        # (imported here: its printer takes the stdout it finds then)
         with contextlib.redirect_stdout(io.StringIO()):
+            import kunit_parser
             test = kunit_parser.parse_run_tests(self.out.splitlines(True))
         c = test.counts
         self.assertEqual((c.passed, c.failed, c.skipped, c.crashed, c.errors),
-                         (5, 2, 0, 0, 0))
+                         (5, 4, 0, 0, 0))
         self.assertEqual([t.name for t in test.subtests], ['one', 'two'])
         self.assertEqual([t.name for t in test.subtests[0].subtests],
-                         ['pass', 'fail', 'note', 'last'])
+                         ['pass', 'fail', 'note', 'last', 'lines', 'empty'])
 
 
 if __name__ == '__main__':

@@ -25,9 +25,10 @@ _n=0
 _failed=0
 _why=
 
-# fail MESSAGE: record why the current test failed (the test continues)
+# fail MESSAGE: record why the current test failed (the test continues;
+# no MESSAGE: "failed", never a pass)
 fail() {
-	_why="${_why:+$_why; }$*"
+	_why="${_why:+$_why; }${*:-failed}"
 }
 
 # check DESCRIPTION COMMAND...: fail unless the command succeeds
@@ -206,7 +207,8 @@ run_test() {
 		echo "ok $_n $id"
 	else
 		_failed=$((_failed + 1))
-		echo "not ok $_n $id # $_why"
+		# (one line: a reason's newlines would read as results)
+		echo "not ok $_n $id # ${_why//$'\n'/ | }"
 	fi
 }
 

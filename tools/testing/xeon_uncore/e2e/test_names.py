@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-2.0
-"""test_names.py SCRIPT: the tests the e2e script SCRIPT declares, a name a
-line, read from its text without running it (run-tests --list): the NAME
-of each `run_test "NAME" FUNCTION` call, in the script's order, each once.
+"""test_names.py SCRIPT: the tests the e2e script SCRIPT declares, an ID a
+line, read from its text without running it (run-tests --list): of each
+`run_test "NAME" FUNCTION [ID]` call, in the script's order, each once,
+its ID (e2e/lib.sh): ID if given, else FUNCTION without "t_" or "test_".
 
-What the shell would expand in a name ($PART, ${BAD[*]//*|/}, $(...)) is
-printed as "*", so that every name is also a glob for XU_TEST ("fuzz seed *,
-* iterations, hotplug and rmmod").  A function of the script that passes its
-first argument to run_test as the name (compat-pci's run) declares tests
-too.  Every branch's names are listed, whichever platform or setting takes
+What the shell would expand in an ID ("seed_$SEED", "t_$p") is printed as
+"*", so that every ID is also a glob for XU_TEST ("seed_*").  A function
+of the script that passes its arguments on to run_test declares tests
+too.  Every branch's IDs are listed, whichever platform or setting takes
 it: a test of another platform's branch is listed but not run."""
 
 import re
