@@ -66,7 +66,7 @@ class Test:
     def __init__(self, name=''):
         self.name = name
         self.ok = True
-        self.skip = None
+        self.skip = None  # a reason, for an "ok" only
         self.why = ''
         self.desc = ''
         self.plan = None
@@ -165,7 +165,6 @@ class Reader:
         if ln and ln.kind == 'subtest' and ln.indent == indent:
             test.name = ln.m.group(2)
             self.i += 1
-            ln = self.peek()
         # the plan, after diagnostics (KUnit's "# module: NAME") if any
         j = self.i
         while j < len(self.lines) and (self.lines[j] is None or (
@@ -191,10 +190,7 @@ def document(lines):
     if ln.kind == 'version':
         r.i += 1
         r.header(top, ln.indent)
-        indent = ln.indent
-    else:
-        indent = ln.indent
-    r.block(top, indent, top=True)
+    r.block(top, ln.indent, top=True)
     if top.plan is None and not top.errors:
         top.errors.append('no plan: the producer may have stopped early')
     return top
@@ -238,22 +234,19 @@ def flat(top):
         out.append((False, None, e, ''))
     for t in top.subtests:
         if not t.subtests:
-            out.append((t.ok or t.skip is not None, t.skip, named(t.name, t.desc), t.why))
+            out.append((t.ok, t.skip, named(t.name, t.desc), t.why))
             for e in t.errors:
                 out.append((False, None, '%s: %s' % (t.name, e), ''))
             continue
         for s in t.subtests:
-            ok = s.ok and not s.errors and all(x.ok or x.skip is not None
-                                               for x in s.subtests)
+            ok = s.ok and not s.errors and all(x.ok for x in s.subtests)
             why = s.why or '; '.join(s.errors)
-            out.append((ok or s.skip is not None, s.skip,
-                        named('%s.%s' % (t.name, s.name), s.desc), why))
+            out.append((ok, s.skip, named('%s.%s' % (t.name, s.name), s.desc), why))
         for e in t.errors:
             out.append((False, None, '%s: %s' % (t.name, e), ''))
         # a failing block with a reason of its own (a script that stopped
         # early), or whose subtests all passed
-        if not t.ok and t.skip is None and (t.why or all(s.ok or s.skip is not None
-                                                         for s in t.subtests)):
+        if not t.ok and (t.why or all(s.ok for s in t.subtests)):
             out.append((False, None, t.name, t.why or 'failed, no test did'))
     return out
 
