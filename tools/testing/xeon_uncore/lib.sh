@@ -352,10 +352,9 @@ xu_scan_splats() {
 part_boots() {
 	local k
 	case $1 in
-	kunit) echo debug ;;
 	fuzz) python3 "$XU_DIR/matrix.py" fuzz | cut -d $'\x1f' -f 1 | awk '!seen[$0]++' ;;
 	compat | package) echo stock ;;
-	e2e-* | kunit-*) k=${1#*-}; echo "${k%%/*}" ;;
+	e2e-*) k=${1#*-}; echo "${k%%/*}" ;;
 	esac
 }
 
