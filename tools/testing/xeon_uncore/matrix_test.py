@@ -57,6 +57,30 @@ class TheFile(unittest.TestCase):
                 path = os.path.join(HERE, 'e2e', s)
                 self.assertTrue(os.access(path, os.X_OK), 'line %d: e2e/%s' % (b.line, s))
 
+    def test_kunit_on_each_debug_kernel(self):
+        # the KUnit suites (e2e/kunit) in a boot of each debug kernel, a
+        # QEMU thread per vCPU pinned (its concurrent cases meet in their
+        # windows far more often so), its tests let through by the boot's
+        # XU_TEST (bash's [[ == ]] pattern, as e2e/lib.sh's run_test
+        # matches it; an empty one lets every test through)
+        ids = subprocess.run([sys.executable, os.path.join(HERE, 'e2e', 'test_names.py'),
+                              os.path.join(HERE, 'e2e', 'kunit')],
+                             capture_output=True, text=True, check=True).stdout.split()
+        self.assertTrue(ids)
+        for k in lib_sh('xu_kernel_names', 'debug'):
+            runs = [b for b in self.boots
+                    if b.kernel == k and b.part == 'e2e-' + k and 'kunit' in b.suites]
+            self.assertTrue(runs, 'no e2e boot of %s runs kunit' % k)
+            for b in runs:
+                self.assertEqual(b.options.get('tcg'), 'multi', 'line %d: tcg=multi' % b.line)
+                for w in b.env:
+                    if not w.startswith('XU_TEST=') or w == 'XU_TEST=':
+                        continue
+                    for i in ids:
+                        r = subprocess.run(['bash', '-c', '[[ $0 == $1 ]]', i, w[8:]])
+                        self.assertEqual(r.returncode, 0,
+                                         'line %d: %s skips kunit\'s %s' % (b.line, w, i))
+
     def test_parts(self):
         parts = {b.part for b in self.boots}
         self.assertEqual(parts, {'fuzz'} | {'e2e-' + k for k in lib_sh('xu_kernel_names', 'all')})
