@@ -341,6 +341,15 @@ params() {
 	done
 }
 
+# perf record as e2e/hardening and e2e/torture start it: -B, no build
+# IDs.  They read samples; the build-ID pass reads every sample back at
+# perf's end (4-5 s a session on the KCSAN kernel, 4 Dec).  An array, not
+# a function, so that "${PERF_RECORD[@]}" ... & leaves perf's own PID in
+# $! (stop_workload signals its children).  e2e/sampling runs perf record
+# as users do.
+# shellcheck disable=SC2034 # used by the scripts that source this file
+PERF_RECORD=(perf record -q -B)
+
 # perf_stat FILE PERF-STAT-ARGS...: CSV output in FILE
 perf_stat() {
 	local out=$1
