@@ -10,7 +10,7 @@
 #   XU_CACHE  ${XU_CACHE:-$HOME/.cache/xeon-uncore}; every build product lives here
 #   XU_PROG   name of the running script, used as log prefix
 # and the functions xu_log, xu_warn, xu_die, xu_need_pkgs, xu_lock, xu_hash,
-# xu_linux_source, xu_platforms.
+# xu_linux_source, xu_perf, xu_platforms.
 
 # shellcheck disable=SC2034 # used by the scripts that source this file
 XU_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd -P)
@@ -116,7 +116,8 @@ xu_hash() {
 # Debian's linux-source package: its name and version.
 XU_SRC_PKG=${XU_SRC_PKG:-linux-source-6.1}
 
-# The kernels the harness boots, one per line: NAME KIND TCG WHAT [FRAGMENT...]
+# The kernels the harness boots, one per line:
+#   NAME KIND TCG PERF WHAT [FRAGMENT...]
 #   stock: WHAT is the Debian image package or metapackage (kernel-stock)
 #   debug: WHAT is the Debian linux-source package; the FRAGMENTs (files in
 #          XU_DIR, later lines overriding earlier ones) are applied to
@@ -131,13 +132,23 @@ XU_SRC_PKG=${XU_SRC_PKG:-linux-source-6.1}
 #          kernels: their parts took longer on one thread in a full run
 #          (3 Dec: KASAN's 608 s against 406-520, the KCSAN v2's 712 s
 #          against 283-482), though either boots alone as fast on one
+#   PERF: the perf the guest's scripts run: "-" the system's (Debian's
+#          linux-perf, 6.1), or one built from a Debian linux-source
+#          package's tools/perf (xu_perf) for the debug kernels: 6.1's perf
+#          reads every PMU's event aliases from sysfs at each start (the
+#          7500's 854 files), 6.12's only those of the PMUs it is given.
+#          Measured (4 Dec, one event on a C-box, 6.1's perf against
+#          6.12's): perf stat 8.0 s against 0.9 s on the debug kernel,
+#          13.7 s against 1.2 s on KCSAN; perf record 8.7 against 2.0 s
+#          and 17.8 (a 1 s session) against 8.2 s.  6.1's perf stays
+#          every stock boot's, every suite of them.
 # vm-run, build-modules, kernel-debug and run-tests take NAME as --kernel.
 XU_KERNELS='
-stock          stock single linux-image-amd64
-debug          debug multi  linux-source-6.1  debug.config
-stock-6.12     stock single linux-image-6.12-amd64
-rt-6.12        stock single linux-image-6.12-rt-amd64
-kcsan-rt-6.12  debug multi  linux-source-6.12 debug.config kcsan-rt-6.12.config
+stock          stock single -                 linux-image-amd64
+debug          debug multi  linux-source-6.12 linux-source-6.1  debug.config
+stock-6.12     stock single -                 linux-image-6.12-amd64
+rt-6.12        stock single -                 linux-image-6.12-rt-amd64
+kcsan-rt-6.12  debug multi  linux-source-6.12 linux-source-6.12 debug.config kcsan-rt-6.12.config
 '
 
 # fixture_sim_args PLATFORM: the model's parameters for the part's boots
@@ -149,15 +160,15 @@ fixture_sim_args() {
 }
 
 # xu_kernel NAME: look NAME up in XU_KERNELS and set XU_K_NAME, XU_K_KIND
-# (stock|debug), XU_K_TCG (single|multi), XU_K_WHAT (package) and
-# XU_K_FRAGS (array of paths).
+# (stock|debug), XU_K_TCG (single|multi), XU_K_PERF (- or a source
+# package), XU_K_WHAT (package) and XU_K_FRAGS (array of paths).
 xu_kernel() {
 	local line f
 	line=$(awk -v n="$1" '$1 == n' <<<"$XU_KERNELS")
 	[ -n "$line" ] ||
 		xu_die "unknown kernel '$1' (one of: $(awk 'NF { printf "%s ", $1 }' <<<"$XU_KERNELS"))"
 	# shellcheck disable=SC2034 # used by the callers
-	read -r XU_K_NAME XU_K_KIND XU_K_TCG XU_K_WHAT line <<<"$line"
+	read -r XU_K_NAME XU_K_KIND XU_K_TCG XU_K_PERF XU_K_WHAT line <<<"$line"
 	XU_K_FRAGS=()
 	for f in $line; do
 		XU_K_FRAGS+=("$XU_DIR/$f")
@@ -211,6 +222,62 @@ xu_linux_source() {
 		echo "$ver" >"$stamp"
 	)
 	echo "$src"
+}
+
+# The perf of a linux-source package (XU_KERNELS' PERF): its features
+# named, not those the machine's libraries happen to enable (a flag of
+# another version's tree stays, for the tree that has it): libelf for user
+# symbols; no scripting, tracepoint formats, DWARF, unwinding, debuginfod
+# or BPF, which no suite of the debug kernels' asks of it; not its own
+# tests' shellcheck, which ties the build to the host's shellcheck.
+# prefix /usr: it reads /etc/perfconfig as Debian's does (guest-init's).
+# XU_PERF_RECIPE: raise it when xu_perf builds differently (the cache key).
+XU_PERF_MAKE=(prefix=/usr NO_LIBPYTHON=1 NO_LIBPERL=1 NO_LIBTRACEEVENT=1
+	NO_DWARF=1 NO_LIBDW=1 NO_LIBDW_DWARF_UNWIND=1 NO_LIBUNWIND=1
+	NO_LIBDEBUGINFOD=1 NO_SLANG=1 NO_GTK2=1 NO_LIBBABELTRACE=1 NO_LIBNUMA=1
+	NO_LIBCAP=1 NO_LIBZSTD=1 NO_LZMA=1 NO_ZLIB=1 NO_LIBCRYPTO=1 NO_AIO=1
+	NO_SDT=1 NO_LIBBPF=1 BUILD_BPF_SKEL=0 NO_JVMTI=1 NO_DEMANGLE=1
+	NO_LIBLLVM=1 NO_CAPSTONE=1 NO_LIBPFM4=1 NO_SHELLCHECK=1)
+XU_PERF_RECIPE=1
+
+# xu_perf [--no-build] linux-source-X.Y: print the directory of a perf
+# built from the package's tools/perf (built once, under a lock, into
+# $XU_CACHE/perf: the binary alone, its log beside it).  --no-build: the
+# directory's name only, of the package installed (nothing installed or
+# unpacked), failing if it is not.
+xu_perf() {
+	local pkg src ver dir build=1
+	[ "$1" != --no-build ] || { build=; shift; }
+	pkg=$1
+	[[ $pkg == linux-source-* ]] || xu_die "xu_perf: '$pkg' is not a linux-source package"
+	if [ -n "$build" ]; then
+		src=$(XU_SRC_PKG=$pkg xu_linux_source) || return
+	fi
+	ver=$(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null) || ver=
+	[ -n "$ver" ] || xu_die "xu_perf: $pkg is not installed"
+	dir=$XU_CACHE/perf/$pkg-${ver//:/_}-$(printf '%s\n' "recipe=$XU_PERF_RECIPE" \
+		"${XU_PERF_MAKE[@]}" | xu_hash)
+	if [ -n "$build" ] && [ ! -x "$dir/perf" ]; then
+		(
+			xu_lock "$dir.lock"
+			[ ! -x "$dir/perf" ] || exit 0
+			xu_need_pkgs make gcc flex bison libelf-dev python3
+			xu_log "building $pkg's perf into $dir"
+			rm -rf "$dir" "$dir.build"
+			mkdir -p "$dir.build"
+			if ! make -C "$src/tools/perf" O="$dir.build" -j"$(nproc)" \
+				"${XU_PERF_MAKE[@]}" >"$dir.log" 2>&1; then
+				tail -n 20 "$dir.log"
+				xu_die "$pkg's perf did not build: $dir.log"
+			fi
+			if ! mkdir "$dir" || ! mv "$dir.build/perf" "$dir/perf"; then
+				xu_die "$pkg's perf: cannot move it into $dir"
+			fi
+			rm -rf "$dir.build"
+		) >&2 || return
+		[ -x "$dir/perf" ] || xu_die "$pkg's perf: no $dir/perf after its build"
+	fi
+	echo "$dir"
 }
 
 # Strings (fixed, case-sensitive) that mark a kernel splat in dmesg or on the

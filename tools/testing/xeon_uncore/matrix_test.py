@@ -81,6 +81,29 @@ class TheFile(unittest.TestCase):
                         self.assertEqual(r.returncode, 0,
                                          'line %d: %s skips kunit\'s %s' % (b.line, w, i))
 
+    def test_perf_of_each_kernel(self):
+        # a boot's guest runs the perf its kernel's line names (XU_PERF,
+        # put first in PATH by e2e/run) or, without one, the system's;
+        # the boots of part fuzz too
+        env = {k: v for k, v in os.environ.items() if k not in ('XU_GUEST_ENV', 'XU_TEST')}
+        perf = {}
+        for k in lib_sh('xu_kernel_names', 'all'):
+            perf[k] = lib_sh('eval', 'xu_kernel %s && echo "$XU_K_PERF"' % k)[0]
+            self.assertRegex(perf[k], r'^(-|linux-source-[0-9.]+)$', k)
+        for part in ['e2e-' + k for k in perf] + ['fuzz']:
+            p = subprocess.run([os.path.join(HERE, 'run-tests'), '--print-cmd', part],
+                               capture_output=True, text=True, check=True, env=env)
+            cmds = [shlex.split(ln) for ln in p.stdout.split('\n') if '/vm-run ' in ln]
+            self.assertTrue(cmds, part)
+            for c in cmds:
+                k = c[c.index('--kernel') + 1]
+                words = [w for w in c if w.startswith('XU_PERF=')]
+                if perf[k] == '-':
+                    self.assertEqual(words, [], '%s: %s' % (k, c))
+                else:
+                    self.assertEqual(len(words), 1, '%s: %s' % (k, c))
+                    self.assertIn('/%s-' % perf[k], words[0])
+
     def test_parts(self):
         parts = {b.part for b in self.boots}
         self.assertEqual(parts, {'fuzz'} | {'e2e-' + k for k in lib_sh('xu_kernel_names', 'all')})
