@@ -211,6 +211,33 @@ finish
 '''
 
 
+class E2eRunPerf(unittest.TestCase):
+    """e2e/run's XU_PERF: the perf the scripts run, or a bail-out"""
+
+    def run_with(self, perf):
+        with tempfile.TemporaryDirectory(prefix='xu-ktap-test.') as d:
+            shutil.copy(os.path.join(HERE, 'e2e', 'run'), d)
+            os.mkdir(os.path.join(d, 'bin'))
+            with open(os.path.join(d, 'bin', 'perf'), 'w') as f:
+                f.write('#!/bin/sh\n')
+            os.chmod(os.path.join(d, 'bin', 'perf'), 0o755)
+            env = dict(os.environ, TMPDIR=d, XU_PERF=os.path.join(d, perf))
+            r = subprocess.run([os.path.join(d, 'run')], env=env, stdout=subprocess.PIPE,
+                               universal_newlines=True)
+            return r.returncode, r.stdout.replace(d, 'DIR')
+
+    def test_first_in_path(self):
+        rc, out = self.run_with('bin')
+        self.assertEqual(rc, 0, out)
+        self.assertIn('# perf used: DIR/bin/perf\n', out)
+
+    def test_no_perf_there(self):
+        rc, out = self.run_with('none')
+        self.assertEqual(rc, 1)
+        self.assertEqual(out, 'Bail out! XU_PERF=DIR/none: no perf there\n')
+        self.assertFalse(ktap.flat(ktap.document(out.splitlines(True)))[0][0])
+
+
 class E2eRun(unittest.TestCase):
     """e2e/run and lib.sh on the host: two scripts, one cut short"""
 
@@ -224,7 +251,7 @@ class E2eRun(unittest.TestCase):
                 f.write(SCRIPT.replace('${STOP:-}', stop))
             os.chmod(os.path.join(cls.dir, name), 0o755)
         env = dict(os.environ, TMPDIR=cls.dir)
-        for k in ('XU_TEST', 'XU_BOOT_TEST', 'XU_DRV_INSMOD'):
+        for k in ('XU_TEST', 'XU_BOOT_TEST', 'XU_DRV_INSMOD', 'XU_PERF'):
             env.pop(k, None)
         r = subprocess.run([os.path.join(cls.dir, 'run'), 'one', 'two'], env=env,
                            stdout=subprocess.PIPE, universal_newlines=True)

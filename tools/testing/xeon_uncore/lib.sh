@@ -132,16 +132,18 @@ XU_SRC_PKG=${XU_SRC_PKG:-linux-source-6.1}
 #          kernels: their parts took longer on one thread in a full run
 #          (3 Dec: KASAN's 608 s against 406-520, the KCSAN v2's 712 s
 #          against 283-482), though either boots alone as fast on one
-#   PERF: the perf the guest's scripts run: "-" the system's (Debian's
-#          linux-perf, 6.1), or one built from a Debian linux-source
-#          package's tools/perf (xu_perf) for the debug kernels: 6.1's perf
+#   PERF: the perf the guest's scripts run under run-tests (XU_PERF):
+#          "-" the system's (Debian's linux-perf, 6.1), or one built from
+#          a Debian linux-source
+#          package's tools/perf (xu_perf), for the debug kernels: 6.1's perf
 #          reads every PMU's event aliases from sysfs at each start (the
 #          7500's 854 files), 6.12's only those of the PMUs it is given.
 #          Measured (4 Dec, one event on a C-box, 6.1's perf against
 #          6.12's): perf stat 8.0 s against 0.9 s on the debug kernel,
-#          13.7 s against 1.2 s on KCSAN; perf record 8.7 against 2.0 s
-#          and 17.8 (a 1 s session) against 8.2 s.  6.1's perf stays
-#          every stock boot's, every suite of them.
+#          13.7 s against 1.2 s on KCSAN; perf record (of nothing) 8.7
+#          against 2.0 s on the debug kernel, and of a 1 s session 17.8
+#          against 8.2 s on KCSAN.  6.1's perf stays every stock boot's,
+#          every suite of them.
 # vm-run, build-modules, kernel-debug and run-tests take NAME as --kernel.
 XU_KERNELS='
 stock          stock single -                 linux-image-amd64
@@ -244,24 +246,25 @@ XU_PERF_RECIPE=1
 # built from the package's tools/perf (built once, under a lock, into
 # $XU_CACHE/perf: the binary alone, its log beside it).  --no-build: the
 # directory's name only, of the package installed (nothing installed or
-# unpacked), failing if it is not.
+# unpacked), failing if it is not.  Fails with a warning, never exits.
 xu_perf() {
 	local pkg src ver dir build=1
 	[ "$1" != --no-build ] || { build=; shift; }
 	pkg=$1
-	[[ $pkg == linux-source-* ]] || xu_die "xu_perf: '$pkg' is not a linux-source package"
+	[[ $pkg == linux-source-* ]] ||
+		{ xu_warn "xu_perf: '$pkg' is not a linux-source package"; return 1; }
 	if [ -n "$build" ]; then
 		src=$(XU_SRC_PKG=$pkg xu_linux_source) || return
 	fi
-	ver=$(dpkg-query -W -f='${Version}' "$pkg" 2>/dev/null) || ver=
-	[ -n "$ver" ] || xu_die "xu_perf: $pkg is not installed"
+	xu_pkg_installed "$pkg" || { xu_warn "xu_perf: $pkg is not installed"; return 1; }
+	ver=$(dpkg-query -W -f='${Version}' "$pkg")
 	dir=$XU_CACHE/perf/$pkg-${ver//:/_}-$(printf '%s\n' "recipe=$XU_PERF_RECIPE" \
 		"${XU_PERF_MAKE[@]}" | xu_hash)
 	if [ -n "$build" ] && [ ! -x "$dir/perf" ]; then
 		(
 			xu_lock "$dir.lock"
 			[ ! -x "$dir/perf" ] || exit 0
-			xu_need_pkgs make gcc flex bison libelf-dev python3
+			xu_need_pkgs build-essential flex bison libelf-dev python3
 			xu_log "building $pkg's perf into $dir"
 			rm -rf "$dir" "$dir.build"
 			mkdir -p "$dir.build"
@@ -275,7 +278,7 @@ xu_perf() {
 			fi
 			rm -rf "$dir.build"
 		) >&2 || return
-		[ -x "$dir/perf" ] || xu_die "$pkg's perf: no $dir/perf after its build"
+		[ -x "$dir/perf" ] || { xu_warn "$pkg's perf: no $dir/perf after its build"; return 1; }
 	fi
 	echo "$dir"
 }
