@@ -226,7 +226,7 @@ class E2eRunPerf(unittest.TestCase):
                                universal_newlines=True)
             return r.returncode, r.stdout.replace(d, 'DIR')
 
-    def test_first_in_path(self):
+    def test_before_the_systems(self):
         rc, out = self.run_with('bin')
         self.assertEqual(rc, 0, out)
         self.assertIn('# perf used: DIR/bin/perf\n', out)

@@ -134,10 +134,10 @@ XU_SRC_PKG=${XU_SRC_PKG:-linux-source-6.1}
 #          against 283-482), though either boots alone as fast on one
 #   PERF: the perf the guest's scripts run under run-tests (XU_PERF):
 #          "-" the system's (Debian's linux-perf, 6.1), or one built from
-#          a Debian linux-source
-#          package's tools/perf (xu_perf), for the debug kernels: 6.1's perf
-#          reads every PMU's event aliases from sysfs at each start (the
-#          7500's 854 files), 6.12's only those of the PMUs it is given.
+#          a Debian linux-source package's tools/perf (xu_perf), for the
+#          debug kernels: 6.1's perf reads every PMU's event aliases from
+#          sysfs at each start (the 7500's 854 files), 6.12's only those
+#          of the PMUs it is given.
 #          Measured (4 Dec, one event on a C-box, 6.1's perf against
 #          6.12's): perf stat 8.0 s against 0.9 s on the debug kernel,
 #          13.7 s against 1.2 s on KCSAN; perf record (of nothing) 8.7

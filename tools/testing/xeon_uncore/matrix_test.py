@@ -83,7 +83,7 @@ class TheFile(unittest.TestCase):
 
     def test_perf_of_each_kernel(self):
         # a boot's guest runs the perf its kernel's line names (XU_PERF,
-        # put first in PATH by e2e/run) or, without one, the system's;
+        # put before the system's in PATH by e2e/run) or, without one, the system's;
         # the boots of part fuzz too
         env = {k: v for k, v in os.environ.items() if k not in ('XU_GUEST_ENV', 'XU_TEST')}
         perf = {}
