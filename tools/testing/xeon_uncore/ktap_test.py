@@ -238,6 +238,59 @@ class E2eRunPerf(unittest.TestCase):
         self.assertFalse(ktap.flat(ktap.document(out.splitlines(True)))[0][0])
 
 
+# perf script -D -F cpu,time,event of three records, the second written
+# twice: a QPI sample whose user stack held 0xfffffffefffffffe (its frame
+# pointers unwound by the kernel), a C-box one, and one whose marker is
+# named, as later perfs print it (an event's line ends in a space)
+DUMP = '''
+0x4f8 [0xc0]: PERF_RECORD_SAMPLE(IP, 0x1): 7/7: 0xffffffff8143302b period: 1 addr: 0
+... FP chain: nr:5
+.....  0: ffffffffffffff80
+.....  1: ffffffff8143302b
+.....  2: fffffffffffffe00
+.....  3: fffffffefffffffe
+.....  4: 00007f32a46f2ad7
+ ... thread: sh:7
+ ...... dso: [kernel.kallsyms]
+[001] 10.000000001: uncore_qpi_0/event=0x0,umask=0x1/:
+0x5b8 [0xc0]: PERF_RECORD_SAMPLE(IP, 0x1): 7/7: 0xffffffff8143302b period: 1 addr: 0
+... FP chain: nr:4
+.....  0: ffffffffffffff80
+.....  1: ffffffff8143302b
+.....  2: ffffffff8170a34a
+.....  3: ffffffff8170b452
+[000] 10.000000002: uncore_cbox_0/event=0x0/:
+0x678 [0xc0]: PERF_RECORD_SAMPLE(IP, 0x1): 7/7: 0xffffffff8143302b period: 1 addr: 0
+... FP chain: nr:4
+.....  0: ffffffffffffff80
+.....  1: ffffffff8143302b
+.....  2: ffffffff8170a34a
+.....  3: ffffffff8170b452
+[000] 10.000000002: uncore_cbox_0/event=0x0/:
+0x738 [0xc0]: PERF_RECORD_SAMPLE(IP, 0x1): 7/7: 0x7f32a46f2ad7 period: 1 addr: 0
+... FP chain: nr:3
+.....  0: fffffffffffffe00 (PERF_CONTEXT_USER)
+.....  1: 00007f32a46f2ad7
+.....  2: fffffffefffffffe
+[001] 10.000000003: uncore_qpi_0/event=0x0,umask=0x1/:
+'''.replace('/:\n', '/: \n')
+
+
+class CallchainFrames(unittest.TestCase):
+    """e2e/lib.sh's callchain_frames: frames by their context, not address"""
+
+    def test_contexts(self):
+        with tempfile.TemporaryDirectory(prefix='xu-ktap-test.') as d:
+            shutil.copy(os.path.join(HERE, 'e2e', 'lib.sh'), d)
+            with open(os.path.join(d, 'dump'), 'w') as f:
+                f.write(DUMP.lstrip('\n'))
+            script = ('. ./lib.sh; perf() { cat dump; }; '
+                      'callchain_frames cc.data uncore_qpi_0 out && cat out')
+            r = subprocess.run(['bash', '-c', script], cwd=d, stdout=subprocess.PIPE,
+                               universal_newlines=True, check=True)
+        self.assertEqual(r.stdout, 'pci 1 2\nmsr 3 0\npci 0 2\n')
+
+
 class E2eRun(unittest.TestCase):
     """e2e/run and lib.sh on the host: two scripts, one cut short"""
 

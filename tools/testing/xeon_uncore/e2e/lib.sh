@@ -489,3 +489,27 @@ script_once() {
 	n=$(($(wc -l <"$3.all") - $(wc -l <"$3")))
 	[ "$n" = 0 ] || echo "NOTE: perf record wrote $n records twice (a race in its perf_mmap__push); counted once"
 }
+
+# callchain_frames DATA PMU OUT: "pci|msr KERNEL USER" in OUT, one line
+# for each record of DATA (one written twice is counted once, as in
+# script_once): its kernel and user frames, pci for PMU's events.  A frame
+# is the kernel's when the callchain's context marker says so (perf script
+# -D prints them), never by its address: a user stack unwound by frame
+# pointers it does not keep gives whatever it holds, 0xfffffffefffffffe
+# once.
+callchain_frames() {
+	perf_script "$1" -D -F cpu,time,event --ns >"$3.dump" || return
+	awk -v pmu="$2" '
+		/^[.][.][.] FP chain: nr:/ { ctx = ""; k = 0; u = 0; next }
+		/^[.][.][.][.][.] +[0-9]+: [0-9a-f]+/ {
+			# markers are -4095 (PERF_CONTEXT_MAX) to -1
+			if ($3 >= "fffffffffffff001") { ctx = $3; next }
+			if (ctx == "ffffffffffffff80") k++
+			else if (ctx == "fffffffffffffe00") u++
+			next
+		}
+		/^ *[[][0-9]+[]] +[0-9.]+: .*: *$/ {
+			if (!seen[$0]++) print (index($0, pmu) ? "pci" : "msr"), k, u
+			k = 0; u = 0
+		}' "$3.dump" >"$3"
+}
