@@ -187,6 +187,7 @@ xu_kernel_names() {
 # ($XU_CACHE/linux-source-6.1), unpacking /usr/src/$XU_SRC_PKG.tar.xz (and
 # installing the package) when it is missing or from another package version.
 # A stamp file next to the tree records the package version it came from.
+# Prints nothing and fails when the tree cannot be had (said on stderr).
 xu_linux_source() {
 	local src="$XU_CACHE/$XU_SRC_PKG" stamp="$XU_CACHE/$XU_SRC_PKG.version"
 	local ver tarball="/usr/src/$XU_SRC_PKG.tar.xz"
@@ -216,13 +217,13 @@ xu_linux_source() {
 		xu_log "unpacking $tarball ($ver) into $src"
 		local tmp
 		tmp=$(mktemp -d "$XU_CACHE/.src.XXXXXX")
-		tar -C "$tmp" -xf "$tarball"
+		tar -C "$tmp" -xf "$tarball" || xu_die "cannot unpack $tarball"
 		[ -f "$tmp/$XU_SRC_PKG/Makefile" ] || xu_die "unexpected layout in $tarball"
 		rm -rf "$src" "$stamp"
-		mv "$tmp/$XU_SRC_PKG" "$src"
+		mv "$tmp/$XU_SRC_PKG" "$src" || xu_die "cannot move the tree into $src"
 		rmdir "$tmp"
 		echo "$ver" >"$stamp"
-	)
+	) >&2 || return
 	echo "$src"
 }
 
