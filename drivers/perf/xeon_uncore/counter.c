@@ -478,19 +478,7 @@ void xu_ctr_start(struct xu_box *box, struct perf_event *event, bool reload)
 	assert_owned(box);
 	if (WARN_ON_ONCE(idx < 0 || !(hwc->state & PERF_HES_STOPPED)))
 		return;
-	/*
-	 * PERF_EVENT_IOC_PERIOD on an event off its counter wrote
-	 * sample_period and zeroed period_left: the new period counts from
-	 * here, as from a reload.  The period may be the one it had (the
-	 * same value, or A then B then A): a stop that left samples owed
-	 * marked it (xu_ctr_mark_owed()), so period_left <= 0 without the
-	 * mark is that zero.  (Owed samples and a new period B: the reload
-	 * drops them, as perf's own PMUs do.)
-	 */
-	if (is_sampling_event(event) &&
-	    (hwc->last_period != hwc->sample_period ||
-	     (local64_read(&hwc->period_left) <= 0 &&
-	      !(hwc->state & PERF_HES_ARCH))))
+	if (xu_period_restarts(hwc, is_sampling_event(event)))
 		reload = true;
 	/* a throttle or a stale interrupt enable goes with the counter's last event */
 	clear_bit(idx, &box->throttled);
@@ -560,18 +548,42 @@ void xu_ctr_stop(struct xu_box *box, struct perf_event *event, bool update)
  * After a stop, once the caller took the samples it takes there (or none):
  * mark a sampling event whose period_left is still <= 0, samples owed at
  * its next start, in hw.state (PERF_HES_ARCH, the PMU driver's bit; an
- * add keeps it).  xu_ctr_start() tells it from the zero
+ * add keeps it).  xu_period_restarts() tells it from the zero
  * PERF_EVENT_IOC_PERIOD writes while the event is off.
  */
-void xu_ctr_mark_owed(struct xu_box *box, struct perf_event *event)
+void xu_period_mark_owed(struct hw_perf_event *hwc, bool sampling)
 {
-	struct hw_perf_event *hwc = &event->hw;
-
-	assert_owned(box);
-	if (is_sampling_event(event) && local64_read(&hwc->period_left) <= 0)
+	if (sampling && local64_read(&hwc->period_left) <= 0)
 		hwc->state |= PERF_HES_ARCH;
 	else
 		hwc->state &= ~PERF_HES_ARCH;
+}
+EXPORT_SYMBOL_IF_KUNIT(xu_period_mark_owed);
+
+/*
+ * At a start: whether a sampling event begins a new period, as at a
+ * reload.  PERF_EVENT_IOC_PERIOD on an event off its counter wrote
+ * sample_period and zeroed period_left: the new period counts from the
+ * start.  The period may be the one it had (the same value, or A then B
+ * then A): a stop that left samples owed marked it
+ * (xu_period_mark_owed()), so period_left <= 0 without the mark is that
+ * zero, and with it the samples owed, which stay so (the zero cannot be
+ * told from them).  Owed samples and a new period B: the reload drops
+ * them, as perf's own PMUs do.
+ */
+bool xu_period_restarts(const struct hw_perf_event *hwc, bool sampling)
+{
+	return sampling &&
+	       (hwc->last_period != hwc->sample_period ||
+		(local64_read(&hwc->period_left) <= 0 &&
+		 !(hwc->state & PERF_HES_ARCH)));
+}
+EXPORT_SYMBOL_IF_KUNIT(xu_period_restarts);
+
+void xu_ctr_mark_owed(struct xu_box *box, struct perf_event *event)
+{
+	assert_owned(box);
+	xu_period_mark_owed(&event->hw, is_sampling_event(event));
 }
 
 /* In the PMI, over sample_limit: it counts on, no longer interrupting. */

@@ -548,6 +548,54 @@ static void xu_test_period_reload(struct kunit *test)
 	}
 }
 
+/*
+ * A sampling event stopped with period_left L (its count folded, the
+ * samples due there taken), then perhaps PERF_EVENT_IOC_PERIOD to P while
+ * it is off (sample_period P, period_left 0), then started: a new period
+ * begins exactly when the ioctl came and either changed the period or
+ * found nothing owed (L > 0); otherwise the start goes on from L, and the
+ * samples a stop left owed (L <= 0) stay owed, an ioctl of the same period
+ * too (its zero cannot be told from them).  A counting event never begins
+ * one.  Every L about the boundary, with and without the ioctl, the same
+ * period and another, with and without the mark an earlier stop left.
+ */
+static void xu_test_period_owed(struct kunit *test)
+{
+	static const s64 lefts[] = { -2001, -1000, -1, 0, 1, 999, 1000 };
+	unsigned int c;
+
+	/* c: L (c / 16); ioctl, same, sampling, marked before: bits 0-3 */
+	for (c = 0; c < ARRAY_SIZE(lefts) * 16; c++) {
+		s64 left = lefts[c / 16];
+		bool ioctl = c & 1, same = c & 2, sampling = c & 4, before = c & 8;
+		struct hw_perf_event hwc = {
+			.sample_period = 1000, .last_period = 1000,
+			.state = PERF_HES_STOPPED | PERF_HES_UPTODATE |
+				 (before ? PERF_HES_ARCH : 0),
+		};
+		bool owed = left <= 0, want;
+
+		if (!ioctl && !same)	/* no ioctl: the period it had */
+			continue;
+		local64_set(&hwc.period_left, left);
+		xu_period_mark_owed(&hwc, sampling);
+		KUNIT_EXPECT_EQ_MSG(test, !!(hwc.state & PERF_HES_ARCH), sampling && owed,
+				    "the mark: left %lld, %s event, %smarked before", left,
+				    sampling ? "sampling" : "counting", before ? "" : "not ");
+		/* an add keeps the mark (xu_pmu_add()) */
+		hwc.state = PERF_HES_STOPPED | PERF_HES_UPTODATE | (hwc.state & PERF_HES_ARCH);
+		if (ioctl) {
+			hwc.sample_period = same ? 1000 : 3000;
+			local64_set(&hwc.period_left, 0);
+		}
+		want = sampling && ioctl && (!same || !owed);
+		KUNIT_EXPECT_EQ_MSG(test, xu_period_restarts(&hwc, sampling), want,
+				    "left %lld, %s to the %s period, %s event, %smarked before",
+				    left, ioctl ? "ioctl" : "no ioctl", same ? "same" : "other",
+				    sampling ? "sampling" : "counting", before ? "" : "not ");
+	}
+}
+
 static struct kunit_case xu_counter_test_cases[] = {
 	KUNIT_CASE_PARAM(xu_test_wrap, xu_wrap_gen_params),
 	KUNIT_CASE(xu_test_wrap_accumulate),
@@ -557,6 +605,7 @@ static struct kunit_case xu_counter_test_cases[] = {
 	KUNIT_CASE(xu_test_fold_rearm_race),
 	KUNIT_CASE_PARAM(xu_test_periods_due, xu_due_gen_params),
 	KUNIT_CASE(xu_test_period_reload),
+	KUNIT_CASE(xu_test_period_owed),
 	KUNIT_CASE(xu_test_pmi_cores),
 	KUNIT_CASE(xu_test_budget_concurrent),
 	KUNIT_CASE(xu_test_pmi_count_concurrent),

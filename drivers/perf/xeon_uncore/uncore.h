@@ -725,6 +725,8 @@ void xu_ctr_throttle(struct xu_box *box, struct perf_event *event);
 void xu_ctr_unthrottle(struct xu_box *box, struct perf_event *event);
 s64 xu_period_reload(struct hw_perf_event *hwc);
 u64 xu_periods_due(struct hw_perf_event *hwc);
+void xu_period_mark_owed(struct hw_perf_event *hwc, bool sampling);
+bool xu_period_restarts(const struct hw_perf_event *hwc, bool sampling);
 void xu_ctr_pmi_join(struct xu_box *box, int idx, bool pmi);
 void xu_ctr_pmi_leave(struct xu_box *box, int idx);
 void xu_box_freeze(struct xu_box *box);
