@@ -238,42 +238,80 @@ class E2eRunPerf(unittest.TestCase):
         self.assertFalse(ktap.flat(ktap.document(out.splitlines(True)))[0][0])
 
 
-# perf script -D -F cpu,time,event of three records, the second written
-# twice: a QPI sample whose user stack held 0xfffffffefffffffe (its frame
-# pointers unwound by the kernel), a C-box one, and one whose marker is
-# named, as later perfs print it (an event's line ends in a space)
+# perf script -D -F cpu,time,event --ns as perf prints it (the raw
+# records, then the script's line of a sample): a QPI sample whose user
+# stack held 0xfffffffefffffffe and a word equal to the kernel's marker
+# (its frame pointers unwound by the kernel), a C-box one written twice,
+# one whose marker is named as later perfs print it, and one with a frame
+# of the hypervisor's context.  An event's line ends in a space.
+CBOX_RECORD = '''
+{off}@/tmp/cc.data [0x48]: event: 9
+.
+. ... raw event: size 72 bytes
+.  0000:  09 00 00 00 01 00 48 00 2b 30 43 81 ff ff ff ff  ......H.+0C.....
+0 10000000002 {off} [0x48]: PERF_RECORD_SAMPLE(IP, 0x1): 7/7: 0xffffffff8143302b period: 1 addr: 0
+... FP chain: nr:4
+.....  0: ffffffffffffff80
+.....  1: ffffffff8143302b
+.....  2: ffffffff8170a34a
+.....  3: ffffffff8170b452
+ ... thread: sh:7
+ ...... dso: [kernel.kallsyms]
+[000] 10.000000002: uncore_cbox_0/event=0x0/:
+'''
 DUMP = '''
-0x4f8 [0xc0]: PERF_RECORD_SAMPLE(IP, 0x1): 7/7: 0xffffffff8143302b period: 1 addr: 0
-... FP chain: nr:5
+0x1a8@/tmp/cc.data [0x30]: event: 3
+.
+. ... raw event: size 48 bytes
+.  0000:  03 00 00 00 00 00 30 00 07 00 00 00 07 00 00 00  ......0.........
+0 0 0x1a8 [0x30]: PERF_RECORD_COMM: sh:7/7
+
+0x4f8@/tmp/cc.data [0x68]: event: 9
+.
+. ... raw event: size 104 bytes
+.  0000:  09 00 00 00 01 00 68 00 2b 30 43 81 ff ff ff ff  ......h.+0C.....
+1 10000000001 0x4f8 [0x68]: PERF_RECORD_SAMPLE(IP, 0x1): 7/7: 0xffffffff8143302b period: 1 addr: 0
+... FP chain: nr:7
 .....  0: ffffffffffffff80
 .....  1: ffffffff8143302b
 .....  2: fffffffffffffe00
 .....  3: fffffffefffffffe
-.....  4: 00007f32a46f2ad7
+.....  4: ffffffffffffff80
+.....  5: 00007f32a46f2ad7
+.....  6: ffffffff81000130
  ... thread: sh:7
  ...... dso: [kernel.kallsyms]
 [001] 10.000000001: uncore_qpi_0/event=0x0,umask=0x1/:
-0x5b8 [0xc0]: PERF_RECORD_SAMPLE(IP, 0x1): 7/7: 0xffffffff8143302b period: 1 addr: 0
-... FP chain: nr:4
-.....  0: ffffffffffffff80
-.....  1: ffffffff8143302b
-.....  2: ffffffff8170a34a
-.....  3: ffffffff8170b452
-[000] 10.000000002: uncore_cbox_0/event=0x0/:
-0x678 [0xc0]: PERF_RECORD_SAMPLE(IP, 0x1): 7/7: 0xffffffff8143302b period: 1 addr: 0
-... FP chain: nr:4
-.....  0: ffffffffffffff80
-.....  1: ffffffff8143302b
-.....  2: ffffffff8170a34a
-.....  3: ffffffff8170b452
-[000] 10.000000002: uncore_cbox_0/event=0x0/:
-0x738 [0xc0]: PERF_RECORD_SAMPLE(IP, 0x1): 7/7: 0x7f32a46f2ad7 period: 1 addr: 0
+
+{cbox}{cbox_again}
+0x5f8@/tmp/cc.data [0x40]: event: 9
+.
+. ... raw event: size 64 bytes
+.  0000:  09 00 00 00 02 00 40 00 d7 2a 6f a4 32 7f 00 00  ......@..*o.2...
+1 10000000003 0x5f8 [0x40]: PERF_RECORD_SAMPLE(IP, 0x2): 7/7: 0x7f32a46f2ad7 period: 1 addr: 0
 ... FP chain: nr:3
 .....  0: fffffffffffffe00 (PERF_CONTEXT_USER)
 .....  1: 00007f32a46f2ad7
 .....  2: fffffffefffffffe
+ ... thread: sh:7
+ ...... dso: [unknown]
 [001] 10.000000003: uncore_qpi_0/event=0x0,umask=0x1/:
-'''.replace('/:\n', '/: \n')
+
+0x638@/tmp/cc.data [0x48]: event: 9
+.
+. ... raw event: size 72 bytes
+.  0000:  09 00 00 00 01 00 48 00 2b 30 43 81 ff ff ff ff  ......H.+0C.....
+0 10000000004 0x638 [0x48]: PERF_RECORD_SAMPLE(IP, 0x1): 0/0: 0xffffffff8143302b period: 1 addr: 0
+... FP chain: nr:4
+.....  0: ffffffffffffffe0
+.....  1: 0000000000001000
+.....  2: ffffffffffffff80
+.....  3: ffffffff8143302b
+ ... thread: swapper:0
+ ...... dso: [kernel.kallsyms]
+[000] 10.000000004: uncore_cbox_0/event=0x0/:
+'''.format(cbox=CBOX_RECORD.format(off='0x568'),
+           cbox_again=CBOX_RECORD.format(off='0x5b0')).replace('/:\n', '/: \n')
 
 
 class CallchainFrames(unittest.TestCase):
@@ -288,7 +326,7 @@ class CallchainFrames(unittest.TestCase):
                       'callchain_frames cc.data uncore_qpi_0 out && cat out')
             r = subprocess.run(['bash', '-c', script], cwd=d, stdout=subprocess.PIPE,
                                universal_newlines=True, check=True)
-        self.assertEqual(r.stdout, 'pci 1 2\nmsr 3 0\npci 0 2\n')
+        self.assertEqual(r.stdout, 'pci 1 4 0 1\nmsr 3 0 0 1\npci 0 2 0 0\nmsr 1 0 1 1\n')
 
 
 class E2eRun(unittest.TestCase):

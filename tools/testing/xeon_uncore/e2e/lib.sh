@@ -490,26 +490,36 @@ script_once() {
 	[ "$n" = 0 ] || echo "NOTE: perf record wrote $n records twice (a race in its perf_mmap__push); counted once"
 }
 
-# callchain_frames DATA PMU OUT: "pci|msr KERNEL USER" in OUT, one line
-# for each record of DATA (one written twice is counted once, as in
-# script_once): its kernel and user frames, pci for PMU's events.  A frame
-# is the kernel's when the callchain's context marker says so (perf script
-# -D prints them), never by its address: a user stack unwound by frame
-# pointers it does not keep gives whatever it holds, 0xfffffffefffffffe
-# once.
+# callchain_frames DATA PMU OUT: "pci|msr KERNEL USER OTHER KMARK" in
+# OUT, one line for each record of DATA (one written twice is counted
+# once, as in script_once): its frames in kernel context, in user
+# context and in neither (before any marker, or under another: none
+# expected), KMARK 1 when it has a kernel context at all; pci for PMU's
+# events.  A frame's context is the callchain's marker before it (perf
+# script -D prints them), never its address: a user stack unwound by
+# frame pointers it does not keep gives whatever it holds,
+# 0xfffffffefffffffe once, or a word equal to a marker, so the user
+# context, which the kernel puts last, holds to the chain's end.
 callchain_frames() {
 	perf_script "$1" -D -F cpu,time,event --ns >"$3.dump" || return
 	awk -v pmu="$2" '
-		/^[.][.][.] FP chain: nr:/ { ctx = ""; k = 0; u = 0; next }
+		function reset() { ctx = ""; k = 0; u = 0; o = 0; km = 0 }
+		BEGIN { reset() }
+		/^[.][.][.] FP chain: nr:/ { reset(); next }
 		/^[.][.][.][.][.] +[0-9]+: [0-9a-f]+/ {
 			# markers are -4095 (PERF_CONTEXT_MAX) to -1
-			if ($3 >= "fffffffffffff001") { ctx = $3; next }
+			if (ctx != "fffffffffffffe00" && $3 >= "fffffffffffff001") {
+				ctx = $3
+				if (ctx == "ffffffffffffff80") km = 1
+				next
+			}
 			if (ctx == "ffffffffffffff80") k++
 			else if (ctx == "fffffffffffffe00") u++
+			else o++
 			next
 		}
 		/^ *[[][0-9]+[]] +[0-9.]+: .*: *$/ {
-			if (!seen[$0]++) print (index($0, pmu) ? "pci" : "msr"), k, u
-			k = 0; u = 0
+			if (!seen[$0]++) print (index($0, pmu) ? "pci" : "msr"), k, u, o, km
+			reset()
 		}' "$3.dump" >"$3"
 }
