@@ -217,6 +217,8 @@ xu_linux_source() {
 		xu_log "unpacking $tarball ($ver) into $src"
 		local tmp
 		tmp=$(mktemp -d "$XU_CACHE/.src.XXXXXX")
+		# (what a failed unpack leaves goes with it)
+		trap 'rm -rf "$tmp"' EXIT
 		tar -C "$tmp" -xf "$tarball" || xu_die "cannot unpack $tarball"
 		[ -f "$tmp/$XU_SRC_PKG/Makefile" ] || xu_die "unexpected layout in $tarball"
 		rm -rf "$src" "$stamp"
