@@ -242,8 +242,10 @@ class E2eRunPerf(unittest.TestCase):
 # records, then the script's line of a sample): a QPI sample whose user
 # stack held 0xfffffffefffffffe and a word equal to the kernel's marker
 # (its frame pointers unwound by the kernel), a C-box one written twice,
-# one whose marker is named as later perfs print it, and one with a frame
-# of the hypervisor's context.  An event's line ends in a space.
+# one whose marker is named (as mainline's perf prints it), one with a
+# frame of the hypervisor's context, a QPI one with a frame before any
+# marker and a kernel chain that does not start at its address, and one
+# with no callchain.  An event's line ends in a space.
 CBOX_RECORD = '''
 {off}@/tmp/cc.data [0x48]: event: 9
 .
@@ -310,6 +312,29 @@ DUMP = '''
  ... thread: swapper:0
  ...... dso: [kernel.kallsyms]
 [000] 10.000000004: uncore_cbox_0/event=0x0/:
+
+0x680@/tmp/cc.data [0x48]: event: 9
+.
+. ... raw event: size 72 bytes
+.  0000:  09 00 00 00 01 00 48 00 2b 30 43 81 ff ff ff ff  ......H.+0C.....
+0 10000000005 0x680 [0x48]: PERF_RECORD_SAMPLE(IP, 0x1): 0/0: 0xffffffff8143302b period: 1 addr: 0
+... FP chain: nr:3
+.....  0: ffffffff81000130
+.....  1: ffffffffffffff80
+.....  2: ffffffff8170a34a
+ ... thread: swapper:0
+ ...... dso: [kernel.kallsyms]
+[001] 10.000000005: uncore_qpi_0/event=0x0,umask=0x1/:
+
+0x6c8@/tmp/cc.data [0x30]: event: 9
+.
+. ... raw event: size 48 bytes
+.  0000:  09 00 00 00 01 00 30 00 2b 30 43 81 ff ff ff ff  ......0.+0C.....
+0 10000000006 0x6c8 [0x30]: PERF_RECORD_SAMPLE(IP, 0x1): 0/0: 0xffffffff8143302b period: 1 addr: 0
+... FP chain: nr:0
+ ... thread: swapper:0
+ ...... dso: [kernel.kallsyms]
+[001] 10.000000006: uncore_qpi_0/event=0x0,umask=0x1/:
 '''.format(cbox=CBOX_RECORD.format(off='0x568'),
            cbox_again=CBOX_RECORD.format(off='0x5b0')).replace('/:\n', '/: \n')
 
@@ -325,8 +350,10 @@ class CallchainFrames(unittest.TestCase):
             script = ('. ./lib.sh; perf() { cat dump; }; '
                       'callchain_frames cc.data uncore_qpi_0 out && cat out')
             r = subprocess.run(['bash', '-c', script], cwd=d, stdout=subprocess.PIPE,
+                               env=dict(os.environ, TMPDIR=d),
                                universal_newlines=True, check=True)
-        self.assertEqual(r.stdout, 'pci 1 4 0 1\nmsr 3 0 0 1\npci 0 2 0 0\nmsr 1 0 1 1\n')
+        self.assertEqual(r.stdout, 'pci 1 4 0 1 1\nmsr 3 0 0 1 1\npci 0 2 0 0 1\n'
+                                   'msr 1 0 1 1 1\npci 1 0 1 1 0\npci 0 0 0 0 1\n')
 
 
 class E2eRun(unittest.TestCase):

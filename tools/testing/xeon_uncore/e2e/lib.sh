@@ -490,21 +490,31 @@ script_once() {
 	[ "$n" = 0 ] || echo "NOTE: perf record wrote $n records twice (a race in its perf_mmap__push); counted once"
 }
 
-# callchain_frames DATA PMU OUT: "pci|msr KERNEL USER OTHER KMARK" in
+# callchain_frames DATA PMU OUT: "pci|msr KERNEL USER OTHER KMARK IP" in
 # OUT, one line for each record of DATA (one written twice is counted
 # once, as in script_once): its frames in kernel context, in user
 # context and in neither (before any marker, or under another: none
-# expected), KMARK 1 when it has a kernel context at all; pci for PMU's
-# events.  A frame's context is the callchain's marker before it (perf
-# script -D prints them), never its address: a user stack unwound by
-# frame pointers it does not keep gives whatever it holds,
+# expected), KMARK 1 when it has a kernel context at all, IP 1 when its
+# first kernel frame is the sample's address (or it has none); pci for
+# PMU's events.  A frame's context is the callchain's marker before it
+# (perf script -D prints them), never its address: a user stack unwound
+# by frame pointers it does not keep gives whatever it holds,
 # 0xfffffffefffffffe once, or a word equal to a marker, so the user
 # context, which the kernel puts last, holds to the chain's end.
 callchain_frames() {
 	perf_script "$1" -D -F cpu,time,event --ns >"$3.dump" || return
 	awk -v pmu="$2" '
-		function reset() { ctx = ""; k = 0; u = 0; o = 0; km = 0 }
+		function reset() { ctx = ""; k = 0; u = 0; o = 0; km = 0; first = "" }
 		BEGIN { reset() }
+		# "... PERF_RECORD_SAMPLE(IP, 0x1): PID/TID: 0xIP period: ..."
+		/PERF_RECORD_SAMPLE[(]/ {
+			ip = ""
+			for (i = 2; i <= NF; i++)
+				if ($i == "period:")
+					ip = substr($(i - 1), 3)
+			while (length(ip) < 16)
+				ip = "0" ip
+		}
 		/^[.][.][.] FP chain: nr:/ { reset(); next }
 		/^[.][.][.][.][.] +[0-9]+: [0-9a-f]+/ {
 			# markers are -4095 (PERF_CONTEXT_MAX) to -1
@@ -513,13 +523,15 @@ callchain_frames() {
 				if (ctx == "ffffffffffffff80") km = 1
 				next
 			}
-			if (ctx == "ffffffffffffff80") k++
+			if (ctx == "ffffffffffffff80" && !k++) first = $3
 			else if (ctx == "fffffffffffffe00") u++
-			else o++
+			else if (ctx != "ffffffffffffff80") o++
 			next
 		}
 		/^ *[[][0-9]+[]] +[0-9.]+: .*: *$/ {
-			if (!seen[$0]++) print (index($0, pmu) ? "pci" : "msr"), k, u, o, km
+			if (!seen[$0]++)
+				print (index($0, pmu) ? "pci" : "msr"), k, u, o, km,
+				      (first == "" || first == ip) ? 1 : 0
 			reset()
 		}' "$3.dump" >"$3"
 }
