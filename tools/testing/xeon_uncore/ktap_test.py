@@ -238,105 +238,49 @@ class E2eRunPerf(unittest.TestCase):
         self.assertFalse(ktap.flat(ktap.document(out.splitlines(True)))[0][0])
 
 
-# perf script -D -F cpu,time,event --ns as perf prints it (the raw
-# records, then the script's line of a sample): a QPI sample whose user
-# stack held 0xfffffffefffffffe and a word equal to the kernel's marker
-# (its frame pointers unwound by the kernel), a C-box one written twice,
-# one whose marker is named (as mainline's perf prints it), one with a
-# frame of the hypervisor's context, a QPI one with a frame before any
-# marker and a kernel chain that does not start at its address, and one
-# with no callchain.  An event's line ends in a space.
-CBOX_RECORD = '''
-{off}@/tmp/cc.data [0x48]: event: 9
-.
-. ... raw event: size 72 bytes
-.  0000:  09 00 00 00 01 00 48 00 2b 30 43 81 ff ff ff ff  ......H.+0C.....
-0 10000000002 {off} [0x48]: PERF_RECORD_SAMPLE(IP, 0x1): 7/7: 0xffffffff8143302b period: 1 addr: 0
-... FP chain: nr:4
-.....  0: ffffffffffffff80
-.....  1: ffffffff8143302b
-.....  2: ffffffff8170a34a
-.....  3: ffffffff8170b452
- ... thread: sh:7
- ...... dso: [kernel.kallsyms]
-[000] 10.000000002: uncore_cbox_0/event=0x0/:
-'''
-DUMP = '''
+QPI, CBOX = 'uncore_qpi_0/event=0x0,umask=0x1/', 'uncore_cbox_0/event=0x0/'
+KMARK, UMARK = 'ffffffffffffff80', 'fffffffffffffe00'
+IP, GARBAGE = 'ffffffff8143302b', 'fffffffefffffffe'
+
+
+def sample_dump(off, cpu, t, ip, chain, event):
+    """One sample as perf script -D -F cpu,time,event --ns prints it: the
+    raw record, its callchain, then the script's line (ending in a space)."""
+    lines = ['', '%s@/tmp/cc.data [0x48]: event: 9' % off, '.',
+             '. ... raw event: size 72 bytes',
+             '.  0000:  09 00 00 00 01 00 48 00 2b 30 43 81 ff ff ff ff  ......H.+0C.....',
+             '%d 1000000000%d %s [0x48]: PERF_RECORD_SAMPLE(IP, 0x1): 7/7: 0x%s period: 1 addr: 0'
+             % (cpu, t, off, ip.lstrip('0')),
+             '... FP chain: nr:%d' % len(chain)]
+    lines += ['..... %2d: %s' % (i, f) for i, f in enumerate(chain)]
+    lines += [' ... thread: sh:7', ' ...... dso: [kernel.kallsyms]',
+              '[%03d] 10.00000000%d: %s: ' % (cpu, t, event)]
+    return '\n'.join(lines) + '\n'
+
+
+# A COMM record, then: a QPI sample whose user stack held GARBAGE and a
+# word equal to the kernel's marker (its frame pointers unwound by the
+# kernel); a C-box one written twice; one whose marker is named (as
+# mainline's perf prints it); one with a frame of the hypervisor's
+# context; a QPI one with a frame before any marker and a kernel chain
+# that does not start at its address; one with no callchain.
+CBOX_CHAIN = [KMARK, IP, 'ffffffff8170a34a', 'ffffffff8170b452']
+DUMP = ('''
 0x1a8@/tmp/cc.data [0x30]: event: 3
 .
 . ... raw event: size 48 bytes
 .  0000:  03 00 00 00 00 00 30 00 07 00 00 00 07 00 00 00  ......0.........
 0 0 0x1a8 [0x30]: PERF_RECORD_COMM: sh:7/7
-
-0x4f8@/tmp/cc.data [0x68]: event: 9
-.
-. ... raw event: size 104 bytes
-.  0000:  09 00 00 00 01 00 68 00 2b 30 43 81 ff ff ff ff  ......h.+0C.....
-1 10000000001 0x4f8 [0x68]: PERF_RECORD_SAMPLE(IP, 0x1): 7/7: 0xffffffff8143302b period: 1 addr: 0
-... FP chain: nr:7
-.....  0: ffffffffffffff80
-.....  1: ffffffff8143302b
-.....  2: fffffffffffffe00
-.....  3: fffffffefffffffe
-.....  4: ffffffffffffff80
-.....  5: 00007f32a46f2ad7
-.....  6: ffffffff81000130
- ... thread: sh:7
- ...... dso: [kernel.kallsyms]
-[001] 10.000000001: uncore_qpi_0/event=0x0,umask=0x1/:
-
-{cbox}{cbox_again}
-0x5f8@/tmp/cc.data [0x40]: event: 9
-.
-. ... raw event: size 64 bytes
-.  0000:  09 00 00 00 02 00 40 00 d7 2a 6f a4 32 7f 00 00  ......@..*o.2...
-1 10000000003 0x5f8 [0x40]: PERF_RECORD_SAMPLE(IP, 0x2): 7/7: 0x7f32a46f2ad7 period: 1 addr: 0
-... FP chain: nr:3
-.....  0: fffffffffffffe00 (PERF_CONTEXT_USER)
-.....  1: 00007f32a46f2ad7
-.....  2: fffffffefffffffe
- ... thread: sh:7
- ...... dso: [unknown]
-[001] 10.000000003: uncore_qpi_0/event=0x0,umask=0x1/:
-
-0x638@/tmp/cc.data [0x48]: event: 9
-.
-. ... raw event: size 72 bytes
-.  0000:  09 00 00 00 01 00 48 00 2b 30 43 81 ff ff ff ff  ......H.+0C.....
-0 10000000004 0x638 [0x48]: PERF_RECORD_SAMPLE(IP, 0x1): 0/0: 0xffffffff8143302b period: 1 addr: 0
-... FP chain: nr:4
-.....  0: ffffffffffffffe0
-.....  1: 0000000000001000
-.....  2: ffffffffffffff80
-.....  3: ffffffff8143302b
- ... thread: swapper:0
- ...... dso: [kernel.kallsyms]
-[000] 10.000000004: uncore_cbox_0/event=0x0/:
-
-0x680@/tmp/cc.data [0x48]: event: 9
-.
-. ... raw event: size 72 bytes
-.  0000:  09 00 00 00 01 00 48 00 2b 30 43 81 ff ff ff ff  ......H.+0C.....
-0 10000000005 0x680 [0x48]: PERF_RECORD_SAMPLE(IP, 0x1): 0/0: 0xffffffff8143302b period: 1 addr: 0
-... FP chain: nr:3
-.....  0: ffffffff81000130
-.....  1: ffffffffffffff80
-.....  2: ffffffff8170a34a
- ... thread: swapper:0
- ...... dso: [kernel.kallsyms]
-[001] 10.000000005: uncore_qpi_0/event=0x0,umask=0x1/:
-
-0x6c8@/tmp/cc.data [0x30]: event: 9
-.
-. ... raw event: size 48 bytes
-.  0000:  09 00 00 00 01 00 30 00 2b 30 43 81 ff ff ff ff  ......0.+0C.....
-0 10000000006 0x6c8 [0x30]: PERF_RECORD_SAMPLE(IP, 0x1): 0/0: 0xffffffff8143302b period: 1 addr: 0
-... FP chain: nr:0
- ... thread: swapper:0
- ...... dso: [kernel.kallsyms]
-[001] 10.000000006: uncore_qpi_0/event=0x0,umask=0x1/:
-'''.format(cbox=CBOX_RECORD.format(off='0x568'),
-           cbox_again=CBOX_RECORD.format(off='0x5b0')).replace('/:\n', '/: \n')
+''' + sample_dump('0x4f8', 1, 1, IP,
+                  [KMARK, IP, UMARK, GARBAGE, KMARK, '00007f32a46f2ad7', 'ffffffff81000130'],
+                  QPI)
+        + sample_dump('0x568', 0, 2, IP, CBOX_CHAIN, CBOX)
+        + sample_dump('0x5b0', 0, 2, IP, CBOX_CHAIN, CBOX)
+        + sample_dump('0x5f8', 1, 3, '00007f32a46f2ad7',
+                      [UMARK + ' (PERF_CONTEXT_USER)', '00007f32a46f2ad7', GARBAGE], QPI)
+        + sample_dump('0x638', 0, 4, IP, ['ffffffffffffffe0', '0000000000001000', KMARK, IP], CBOX)
+        + sample_dump('0x680', 1, 5, IP, ['ffffffff81000130', KMARK, 'ffffffff8170a34a'], QPI)
+        + sample_dump('0x6c8', 1, 6, IP, [], QPI))
 
 
 class CallchainFrames(unittest.TestCase):
