@@ -363,6 +363,13 @@ u64 sim_truth(struct sim *sim, unsigned int socket, unsigned int tidx,
 u32 sim_reg_addr(const struct sim_box_type *t, const struct sim_reg *r,
 		 unsigned int bi, unsigned int n);
 
+/* Room for any name sim_addr_name() gives: "r3qpi2.PMON_CTR[2].hi" */
+#define SIM_NAME_LEN	64
+void sim_box_name(const struct sim_box *b, char *buf, size_t len);
+void sim_addr_name(const struct sim *sim, const struct sim_addr *a,
+		   char *buf, size_t len);
+const struct sim_addr *sim_log_reg(struct sim *sim, const struct sim_log *e);
+
 /* A write of another program (sim_poke()): PCI @addr is SIM_PCI_ADDR() */
 struct sim_poke {
 	u8 space;

@@ -575,6 +575,45 @@ static const struct sim_addr *sim_lookup(struct sim *sim, u8 space, u32 addr)
 	return bsearch(&key, sim->map, sim->nmap, sizeof(key), sim_addr_cmp);
 }
 
+/* The box's name: its type's, with its index when the type has several. */
+void sim_box_name(const struct sim_box *b, char *buf, size_t len)
+{
+	if (b->type->nboxes == 1)
+		strscpy(buf, b->type->name, len);
+	else
+		snprintf(buf, len, "%s%u", b->type->name, b->idx);
+}
+EXPORT_SYMBOL_IF_KUNIT(sim_box_name);
+
+/*
+ * The name of the register at @a: "box.ROW" (the guide's name of the row),
+ * "box.ROW[n]" in a row of several, ".hi" after it for the upper dword of
+ * a PCI register wider than 32 bits.  Unique in the part's map.
+ */
+void sim_addr_name(const struct sim *sim, const struct sim_addr *a,
+		   char *buf, size_t len)
+{
+	const struct sim_box *b = &sim->sock[0].box[a->box];
+	const struct sim_reg *r = &b->type->regs[a->reg];
+	char box[SIM_NAME_LEN];
+
+	sim_box_name(b, box, sizeof(box));
+	if (r->count > 1)
+		snprintf(buf, len, "%s.%s[%u]%s", box, r->name, a->n,
+			 a->hi ? ".hi" : "");
+	else
+		snprintf(buf, len, "%s.%s%s", box, r->name, a->hi ? ".hi" : "");
+}
+EXPORT_SYMBOL_IF_KUNIT(sim_addr_name);
+
+/* The register a logged access reached, NULL when none is there. */
+const struct sim_addr *sim_log_reg(struct sim *sim, const struct sim_log *e)
+{
+	return sim_lookup(sim, e->space,
+			  e->space == SIM_PCI ? e->addr & ~3U : e->addr);
+}
+EXPORT_SYMBOL_IF_KUNIT(sim_log_reg);
+
 static void sim_record(struct sim *sim, struct sim_viol *v)
 {
 	struct sim_log *acc = &v->acc;

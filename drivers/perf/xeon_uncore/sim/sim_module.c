@@ -319,14 +319,6 @@ static void sim_snapshot(struct sim *sim, unsigned int socket,
 	sim_unlock(sim, flags);
 }
 
-static void sim_box_name(const struct sim_box *b, char *buf, size_t len)
-{
-	if (b->type->nboxes == 1)
-		strscpy(buf, b->type->name, len);
-	else
-		snprintf(buf, len, "%s%u", b->type->name, b->idx);
-}
-
 enum sim_show { SIM_SHOW_TRUTH, SIM_SHOW_FULL, SIM_SHOW_OVERFLOWS };
 
 static int sim_show_counters(struct seq_file *m, enum sim_show what)
@@ -454,22 +446,61 @@ static int sim_show_info(struct seq_file *m, void *v)
 	return 0;
 }
 
+/* A register's address as the guide writes it: PCI's dev:fn in decimal */
+static void sim_print_addr(struct seq_file *m, u8 space, u32 addr)
+{
+	if (space == SIM_PCI)
+		seq_printf(m, "%u:%u:0x%03x", SIM_PCI_DEVFN(addr) >> 3,
+			   SIM_PCI_DEVFN(addr) & 7, SIM_PCI_OFF(addr));
+	else
+		seq_printf(m, "0x%x", addr);
+}
+
 /*
- * MSR: "... msr 0x<msr> 0x<16 digits>".  PCI: "... pci <socket>:<dev>:<fn>:
- * 0x<offset> 0x<value>", device and function in decimal as the guide
- * writes them, the value with two digits per byte accessed.
+ * MSR: "... msr 0x<msr> 0x<16 digits> NAME".  PCI: "... pci <socket>:<dev>:
+ * <fn>:0x<offset> 0x<value> NAME", the value with two digits per byte
+ * accessed.  NAME: the register's (sim_addr_name()), "-" where the part
+ * has none.
  */
 static void sim_print_access(struct seq_file *m, const struct sim_log *e)
 {
+	const struct sim_addr *a = sim_log_reg(sim_live, e);
+	char name[SIM_NAME_LEN] = "-";
+
 	seq_printf(m, "%llu %u %c %s ", e->seq, e->cpu, e->write ? 'W' : 'R',
 		   sim_space_name[e->space]);
 	if (e->space == SIM_PCI)
-		seq_printf(m, "%u:%u:%u:0x%03x 0x%0*llx", e->socket,
-			   SIM_PCI_DEVFN(e->addr) >> 3,
-			   SIM_PCI_DEVFN(e->addr) & 7, SIM_PCI_OFF(e->addr),
-			   2 * e->size, e->val);
+		seq_printf(m, "%u:", e->socket);
+	sim_print_addr(m, e->space, e->addr);
+	if (e->space == SIM_PCI)
+		seq_printf(m, " 0x%0*llx", 2 * e->size, e->val);
 	else
-		seq_printf(m, "0x%x 0x%016llx", e->addr, e->val);
+		seq_printf(m, " 0x%016llx", e->val);
+	if (a)
+		sim_addr_name(sim_live, a, name, sizeof(name));
+	seq_printf(m, " %s", name);
+}
+
+/*
+ * regs: the part's address map, a line a register (a dword of a wide PCI
+ * one), in address order: "msr 0x<msr> NAME" or "pci <dev>:<fn>:0x<offset>
+ * NAME".  What the oracles look names up in, never restating an address.
+ */
+static int sim_show_regs(struct seq_file *m, void *v)
+{
+	struct sim *sim = sim_live;
+	char name[SIM_NAME_LEN];
+	unsigned int i;
+
+	for (i = 0; i < sim->nmap; i++) {
+		const struct sim_addr *a = &sim->map[i];
+
+		seq_printf(m, "%s ", sim_space_name[a->space]);
+		sim_print_addr(m, a->space, a->addr);
+		sim_addr_name(sim, a, name, sizeof(name));
+		seq_printf(m, " %s\n", name);
+	}
+	return 0;
 }
 
 static int sim_show_violations(struct seq_file *m, void *v)
@@ -1094,6 +1125,7 @@ static const struct sim_dfile sim_dfiles[] = {
 	{ "truth", 0644, sim_show_truth, sim_cmd_truth },
 	{ "overflows", 0444, sim_show_overflows, NULL },
 	{ "counters", 0444, sim_show_counters_full, NULL },
+	{ "regs", 0444, sim_show_regs, NULL },
 	{ "log", 0644, NULL, sim_cmd_log },
 	{ "violations", 0644, sim_show_violations, sim_cmd_violations },
 	{ "rates", 0644, sim_show_rates, sim_cmd_rates },

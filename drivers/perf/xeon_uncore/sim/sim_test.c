@@ -1373,6 +1373,51 @@ static void test_listed_events(struct kunit *test)
 	sim_destroy(sim);
 }
 
+/* ---- Register names: the log's and the regs view's ------------------- */
+
+/*
+ * Every register of every part: its name fits, starts with its box's name
+ * and holds its row's, and no other register of the part has it (the
+ * oracles find registers by these names, so two alike would be one).
+ * Against every name before it, not a sorted list's neighbours.
+ */
+static void test_reg_names(struct kunit *test)
+{
+	const struct sim_platform_row *row = test->param_value;
+	char box[SIM_NAME_LEN], wide[2 * SIM_NAME_LEN];
+	unsigned int i, j, dup = 0;
+	struct sim *sim;
+	char *names;
+
+	sim = sim_create(row->plat, 1, 2000, 64);
+	KUNIT_ASSERT_FALSE(test, IS_ERR(sim));
+	names = kunit_kcalloc(test, sim->nmap, SIM_NAME_LEN, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, names);
+	for (i = 0; i < sim->nmap; i++) {
+		const struct sim_addr *a = &sim->map[i];
+		const struct sim_box *b = &sim->sock[0].box[a->box];
+		char *name = names + i * SIM_NAME_LEN;
+
+		sim_addr_name(sim, a, wide, sizeof(wide));
+		KUNIT_EXPECT_LT_MSG(test, strlen(wide), SIM_NAME_LEN - 1, "%s", wide);
+		sim_addr_name(sim, a, name, SIM_NAME_LEN);
+		sim_box_name(b, box, sizeof(box));
+		KUNIT_EXPECT_TRUE_MSG(test, str_has_prefix(name, box) &&
+				      name[strlen(box)] == '.', "%s: box %s", name, box);
+		KUNIT_EXPECT_NOT_NULL_MSG(test, strstr(name, b->type->regs[a->reg].name),
+					  "%s", name);
+		KUNIT_EXPECT_NULL_MSG(test, strchr(name, ' '), "%s", name);
+		for (j = 0; j < i; j++)
+			if (!strcmp(name, names + j * SIM_NAME_LEN)) {
+				KUNIT_FAIL(test, "%s: %s twice", row->name, name);
+				dup++;
+			}
+	}
+	KUNIT_EXPECT_EQ(test, dup, 0U);
+	kunit_info(test, "%s: %u registers, each named once\n", row->name, sim->nmap);
+	sim_destroy(sim);
+}
+
 /*
  * R-box half h (guide 2.6): GLOBAL_CTL, GLOBAL_STATUS and OVF_CTL at
  * 0xe00/0xe01/0xe02 + 0x20h, counter n's control and count at
@@ -1578,6 +1623,7 @@ static void test_rbox_xbar(struct kunit *test)
 static struct kunit_case sim_test_cases[] = {
 	KUNIT_CASE(test_platform_list),
 	KUNIT_CASE_PARAM(test_listed_events, plat_row_gen_params),
+	KUNIT_CASE_PARAM(test_reg_names, plat_row_gen_params),
 	KUNIT_CASE(test_reset_values),
 	KUNIT_CASE(test_width_and_ignored),
 	KUNIT_CASE(test_write_only),
