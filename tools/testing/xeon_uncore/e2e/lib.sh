@@ -445,6 +445,92 @@ wait_open() {
 	return 1
 }
 
+# count_every_box: the fixture's COUNT on every box of each type, "PMU/
+# EVENT/ MODEL-BOX" (a line of COUNT on PMU uncore_T_N, model box BN, is
+# repeated on each uncore_T_M present as BM; the first line of a type and
+# model box type holds)
+count_every_box() {
+	local line p ev box n m seen=" " q
+	for line in "${COUNT[@]}"; do
+		p=${line%%/*} ev=${line#*/} box=${line##* }
+		ev=${ev%/*}
+		n=${p##*_}
+		if [[ $n != [0-9]* ]] || [ "${box%"$n"}" = "$box" ]; then
+			echo "$line"
+			continue
+		fi
+		[[ $seen == *" ${p%_*}:${box%"$n"} "* ]] && continue
+		seen+="${p%_*}:${box%"$n"} "
+		for q in "$PMUS/${p%_*}"_[0-9]*; do
+			m=${q##*_}
+			[ -e "$q" ] && echo "${p%_*}_$m/$ev/ ${box%"$n"}$m"
+		done
+	done
+}
+
+# model_functions: the PCI functions of the model's boxes, "dev.fn" as
+# the bus numbers them (two hex digits), but the U-box's (ubox_node: the
+# node IDs that name a bus, which no PMU driver binds)
+model_functions() {
+	awk '$1 == "pci" && $3 !~ /^ubox_node\./ {
+		split($2, a, ":"); printf "%02x.%s\n", a[1], a[2] }' "$SIM/regs" | sort -u
+}
+
+# reg_addr NAME: the address of the register named NAME (the model's regs
+# view): 0xADDR of an MSR, DEV:FN:0xOFF of a PCI register (decimal dev and
+# fn, as the log writes them); reg_at NAME: as the model's knobs take it,
+# "msr 0xADDR" or "pci DEV.FN 0xOFF" (dev in hex)
+reg_addr() {
+	awk -v n="$1" '$3 == n { print $2; f = 1 } END { exit !f }' "$SIM/regs"
+}
+reg_at() {
+	awk -v n="$1" '$3 == n { f = 1; if ($1 == "msr") print "msr", $2
+		else { split($2, a, ":"); printf "pci %02x.%s %s\n", a[1], a[2], a[3] } }
+		END { exit !f }' "$SIM/regs"
+}
+
+# written NAME-ERE: "name value" of each write the model's log shows to a
+# register whose name matches NAME-ERE (reg_values), oldest first
+written() {
+	XU_RE="^($1)\$" awk '$3 == "W" && $NF ~ ENVIRON["XU_RE"] { print $NF, $6 }' "$SIM/log"
+}
+
+# was_written NAME VALUE: the model's log shows VALUE (a number) written to
+# the register named NAME (the whole name: box.ROW or box.ROW[n])
+was_written() {
+	local v
+	while read -r v; do
+		[ $((v)) = $(($2)) ] && return 0
+	done < <(awk -v n="$1" '$3 == "W" && $NF == n { print $6 }' "$SIM/log")
+	return 1
+}
+
+# count_event PMU: the fixture's COUNT event (between the slashes) on a
+# general counter (not event=0xff) of PMU, or else of another PMU of its
+# box type; nothing when COUNT has none
+count_event() {
+	local line p e own='' other=''
+	for line in "${COUNT[@]}"; do
+		p=${line%%/*} e=${line#*/} e=${e%%/*}
+		[ "$e" = event=0xff ] && continue
+		[ "$p" = "$1" ] && [ -z "$own" ] && own=$e
+		[ "${p%_[0-9]*}" = "${1%_[0-9]*}" ] && [ -z "$other" ] && other=$e
+	done
+	echo "${own:-$other}"
+}
+
+# reg_values R|W NAME-ERE [SOCKET]: the values the model's log shows read
+# from (R) or written to (W) the registers whose names (e2e/simregs.py:
+# box.ROW, box.ROW[n]) match the extended regular expression NAME-ERE, the
+# whole name; only socket SOCKET's, for PCI registers.  One a line, oldest
+# first, as the log writes them (0x and two digits a byte).
+# (The expression goes through the environment: awk -v would take its
+# backslashes for escapes.)
+reg_values() {
+	XU_RE="^($2)\$" awk -v d="$1" -v s="${3:-}" '$3 == d && $NF ~ ENVIRON["XU_RE"] &&
+		(s == "" || $4 != "pci" || index($5, s ":") == 1) { print $6 }' "$SIM/log"
+}
+
 # log_writes: the register writes in the model's log, counted by bash (the
 # tests call it after each attempt, on a log they cleared)
 log_writes() {

@@ -14,9 +14,11 @@ control written, with its enable and PMI bits, on the counter the event
 may use, and the sub-registers its value selects (R-box IPERF/QLX, M-box
 sub-controls and ZDP_CTL_FVC slot) holding their values, from the
 model's register log since the model and the driver were loaded (every
-register resets to 0: a sub-register not written since holds 0). The
-addresses and layouts are this script's own, from the guide's register
-tables, not the driver's (the E5-2600s' encodings are perf-table's). On
+register resets to 0: a sub-register not written since holds 0). Which
+register of which box an event programs, and with what, is this script's
+own, from the guide's register tables, not the driver's (the E5-2600s'
+encodings are perf-table's); the registers are the model's names
+(simregs.py), whose addresses it alone knows. On
 every part, a refusal fails, and while open the event must count
 something in WAIT_CYCLES of the model's clock, the longest a pattern of
 the model's repeats in: a name whose encoding selects nothing (an event
@@ -33,19 +35,18 @@ import struct
 import sys
 import time
 
+import simregs
 from perf_open import perf_open
 
 PMUS = '/sys/bus/event_source/devices'
 EN22, PMI20 = 1 << 22, 1 << 20          # U-, C-, S-, W-box control
-CBOX = [0xd00, 0xd80, 0xd40, 0xdc0, 0xd20, 0xda0, 0xd60, 0xde0, 0xf40, 0xfc0]
-BASE = {'sbox': [0xc40, 0xcc0], 'bbox': [0xc20, 0xc60],
-        'mbox': [0xca0, 0xce0], 'rbox': [0xe00, 0xe20], 'wbox': [0xc80]}
-# (flag_mode, selector): the sub-controls it reads, offsets from the M-box
-# base (DSP 5, ISS 6, MAP 7, MSC_THR 8, PGT 9, PLD 0xa: config1's high half)
+# (flag_mode, selector): the M-box sub-controls it reads (PLD: config1's
+# high half, the others its low half)
 M_SUB = {
-    (0, 0x00): [0x5], (0, 0x04): [0x8], (0, 0x05): [0x8], (0, 0x09): [0x6],
-    (0, 0x0a): [0x6, 0xa], (0, 0x0b): [0xa], (0, 0x16): [0x9],
-    (1, 0x0): [0x5], (1, 0x1): [0x6], (1, 0x5): [0x9], (1, 0x6): [0x7],
+    (0, 0x00): ['DSP'], (0, 0x04): ['MSC_THR'], (0, 0x05): ['MSC_THR'],
+    (0, 0x09): ['ISS'], (0, 0x0a): ['ISS', 'PLD'], (0, 0x0b): ['PLD'],
+    (0, 0x16): ['PGT'],
+    (1, 0x0): ['DSP'], (1, 0x1): ['ISS'], (1, 0x5): ['PGT'], (1, 0x6): ['MAP'],
 }
 M_CTL = 0x383efc    # count, storage, wrap, flag mode, inc_sel, set_flag_sel
 # An event that counts at all counts within one period of its pattern:
@@ -83,40 +84,44 @@ def config_of(alias, fmt):
     return cfg
 
 
-def expected(box, idx, cfg, plat):
-    """[(msr, value)]: the control @cfg programs on an empty box, then the
-    sub-registers it reads"""
+def expected(box, idx, cfg):
+    """[(register name, value)]: the control @cfg programs on an empty
+    box (box @idx of its type: perf's PMU number), then the sub-registers
+    it reads"""
     c0 = cfg[0]
     if box == 'ubox':
-        return [(0xc10, c0 | EN22 | PMI20)]
+        return [('ubox.U_MSR_PMON_EV_SEL', c0 | EN22 | PMI20)]
+    at = '%s%d.' % (box, idx) if box != 'wbox' else 'wbox.'
     if box in ('cbox', 'sbox', 'wbox'):
-        base = CBOX[idx] if box == 'cbox' else BASE[box][idx]
         if box == 'wbox' and c0 & 0xff == 0xff:
-            return [(0x395, 1)]              # the fixed counter: enable only
-        return [(base + 0x10, c0 | EN22 | PMI20)]
-    base = BASE[box][idx]
+            return [('wfix.W_MSR_PMON_FIXED_CTR_CTL', 1)]  # enable only
+        row = {'cbox': 'C_MSR_PMON_EVT_SEL', 'sbox': 'S_MSR_PMON_EVT_SEL',
+               'wbox': 'W_MSR_PMON_EVT_SEL'}[box]
+        return [(at + row + '[0]', c0 | EN22 | PMI20)]
     if box == 'bbox':                        # the counter is the event's
         ctr = c0 >> 6 & 3
-        return [(base + 0x10 + 2 * ctr, (c0 & 0x3e) | 1 | 1 << 6)]
+        return [(at + 'B_MSR_PERF_CTL[%d]' % ctr, (c0 & 0x3e) | 1 | 1 << 6)]
     if box == 'mbox':
         flag = c0 >> 7 & 1
         sel = c0 >> 19 & 7 if flag else c0 >> 9 & 0x1f
-        out = [(base + 0x10, (c0 & M_CTL) | 1 | 2)]
-        for off in M_SUB.get((flag, sel), []):
-            half = cfg[1] >> 32 if off == 0xa else cfg[1]
-            out.append((base + off, half & 0xffffffff))
+        out = [(at + 'M_MSR_PMU_CNT_CTL[0]', (c0 & M_CTL) | 1 | 2)]
+        for sub in M_SUB.get((flag, sel), []):
+            half = cfg[1] >> 32 if sub == 'PLD' else cfg[1]
+            out.append((at + 'M_MSR_PMU_' + sub, half & 0xffffffff))
         if not flag and 0xd <= sel <= 0x10:  # its own slot, free on an empty box
-            out.append((base + 0xb, cfg[1] & 0xffffffff))
+            out.append((at + 'M_MSR_PMU_ZDP_CTL_FVC', cfg[1] & 0xffffffff))
         return out
-    # rbox: ev_sel = 6 x port + source
+    # rbox: ev_sel = 6 x port + source; a port's sub-registers are the
+    # model's box rport<port>
     ev = c0 >> 1 & 0x1f
     port, src = idx * 4 + ev // 6, ev % 6
-    out = [(base + 0x10, (c0 & 0x3e) | 1 | 1 << 6)]
+    out = [(at + 'R_MSR_PMON_CTL[0]', (c0 & 0x3e) | 1 | 1 << 6)]
     if src < 2:
-        out.append(((0xe04, 0xe24)[src] + port, cfg[1] & 0xffffffff))
+        out.append(('rport%d.R_MSR_PORT_IPERF_CFG%d' % (port, src),
+                    cfg[1] & 0xffffffff))
     elif src < 4:
-        qlx = 0xe0c + port if port < 4 else 0xe2c + port - 4
-        out.append((qlx, (cfg[1] >> 8 * (src - 2) & 0xff) << 8 * (src - 2)))
+        out.append(('rport%d.R_MSR_PORT_QLX_CFG' % port,
+                    (cfg[1] >> 8 * (src - 2) & 0xff) << 8 * (src - 2)))
     return out
 
 
@@ -191,6 +196,7 @@ def main(sim):
     hz = next(int(line.split()[1]) for line in
               open(os.path.join(sim, 'info')) if line.startswith('uclk_hz'))
     regs = plat in ('nhmex', 'wsmex')
+    names = simregs.Regs(sim).at if regs else {}
     total = bad = nround = 0
     held = {}       # every register written since the model loaded
     log = os.path.join(sim, 'log')
@@ -201,23 +207,24 @@ def main(sim):
         res = count_batch(batch, WAIT_CYCLES / hz)
         writes = set()
         if regs:
-            for line in open(log):
-                f = line.split()
-                if len(f) >= 6 and f[2] == 'W' and f[3] == 'msr':
-                    writes.add((int(f[4], 16), int(f[5], 16)))
-                    held[int(f[4], 16)] = int(f[5], 16)
+            for acc in simregs.accesses(log):
+                if acc.write:
+                    writes.add((acc.name, acc.val))
+                    held[acc.name] = acc.val
         for (pmu, _, box, idx, (ev, alias, cfg)), (r, count) in zip(
                 batch, res):
             total += 1
             miss = []
             if regs:
-                ctl, *subs = expected(box, idx, cfg, plat)
-                miss = [ctl] if ctl not in writes else []
+                want = expected(box, idx, cfg)
+                miss = [w for w in want if w[0] not in names]
+                ctl, *subs = want
+                miss += [ctl] if ctl not in writes else []
                 miss += [w for w in subs if held.get(w[0], 0) != w[1]]
             if r != 'OK' or miss:
                 bad += 1
                 print('MISMATCH %s/%s/ (%s): %s, missing %s' % (
-                      pmu, ev, alias, r, ' '.join('%#x=%#x' % w for w in miss)))
+                      pmu, ev, alias, r, ' '.join('%s=%#x' % w for w in miss)))
             elif not count:
                 bad += 1
                 print('MISMATCH %s/%s/ (%s): counted nothing in %d cycles'

@@ -32,8 +32,11 @@ The part is the model's platform (its debugfs info), one of PARTS: the
 Xeon E5-2600 (snbep, perf's jaketown table) and E5-2600 v2 (ivbep,
 ivytown).  Everything expected is derived here from the JSON fields
 (EventCode, UMask, ExtSel, Counter) and from the part's uncore guide
-(327043-001, 329468) for the register addresses, box control sequences
-and filter fields; nothing is read back from the driver.
+(327043-001, 329468) for the registers each box has, box control
+sequences and filter fields; nothing is read back from the driver.  The
+registers are named as the model names them (simregs.py), their addresses
+looked up in its regs view; a JSON unit whose box the model's part lacks
+does not apply there.
 
 With libpfm4's table instead of perf's (pfm-plan), the expectation of each
 encoding is libpfm4's raw register values: the counter control is config
@@ -52,6 +55,9 @@ import re
 import sys
 import time
 
+import simregs
+from simregs import Regs
+
 SIM = '/sys/kernel/debug/xeon_uncore_sim'
 PMUS = '/sys/bus/event_source/devices'
 
@@ -64,13 +70,23 @@ FIXED = 'fixed'                 # Checker.by_ctl's key of fixed-counter events
 
 BOX_FRZ_EN, BOX_FRZ = 1 << 16, 1 << 8
 
-# JSON Unit -> perf's PMU name (jevents.py: uncore_<unit>, 'QPI LL' and
-# 'CBO' by its table).
-UNIT_PMU = {
-    'UBOX': 'uncore_ubox', 'CBO': 'uncore_cbox', 'PCU': 'uncore_pcu',
-    'HA': 'uncore_ha', 'iMC': 'uncore_imc', 'QPI LL': 'uncore_qpi',
-    'R2PCIe': 'uncore_r2pcie', 'R3QPI': 'uncore_r3qpi', 'IRP': 'uncore_irp',
-}
+# JSON Unit -> the unit's PMU, uncore_<unit> in lower case (jevents.py)
+# but for the units its table renames.  This test names a unit by its
+# PMU's name without uncore_ ("cbox", "qpi", "imc").
+JEVENTS_RENAMED = {'CBO': 'cbox', 'QPI LL': 'qpi'}
+
+
+def unit_of_json(unit):
+    return JEVENTS_RENAMED.get(unit, unit.lower())
+
+
+def unit_pmu(unit):
+    return 'uncore_' + unit
+
+
+def not_on_part(part, unit):
+    return 'the model\'s %s has no %s box' % (part, unit)
+
 
 # Counter constraints of the events whose JSON entry has no "Counter":
 # upstream Linux's snbep_uncore_{cbox,r2pcie,r3qpi}_constraints (guide
@@ -78,10 +94,10 @@ UNIT_PMU = {
 # 0), which upstream's ivbep_uncore_* types use too.  An event they do
 # not list (ivytown's R2PCIe RxR_OCCUPANCY, 0x13) may take any counter.
 FALLBACK_COUNTERS = {
-    ('CBO', 0x11): [0], ('CBO', 0x36): [0],
-    ('R2PCIe', 0x12): [0], ('R2PCIe', 0x23): [0, 1], ('R2PCIe', 0x25): [0, 1],
-    ('R2PCIe', 0x13): [0, 1, 2, 3],
-    ('R3QPI', 0x13): [0],
+    ('cbox', 0x11): [0], ('cbox', 0x36): [0],
+    ('r2pcie', 0x12): [0], ('r2pcie', 0x23): [0, 1], ('r2pcie', 0x25): [0, 1],
+    ('r2pcie', 0x13): [0, 1, 2, 3],
+    ('r3qpi', 0x13): [0],
 }
 
 # C-box filter fields: (register kind, mask in the register), and which
@@ -95,13 +111,11 @@ CF_USE_SNB = [(0x34, 0x34, 0x00, 'state'), (0x35, 0x36, 0x01, 'opc'),
               (0x34, 0x37, 0x40, 'nid')]
 CF_USE_IVB = CF_USE_SNB + [(0x31, 0x31, 0x10, 'link')]
 
-# Per part: perf's table, the units it does not have, the box control
-# values of the guide's sequences, the C-box filter fields, the PCI
-# functions of the boxes (dev, fn) in PMU index order.
+# Per part: perf's table, the box control values of the guide's sequences,
+# the C-box filter fields and the registers (rows) that hold them.
 PARTS = {
     'snbep': {
         'table': 'jaketown',
-        'not_on_part': {'IRP': 'no IRP box on E5-2600'},
         # guide 2.1.2: init (frz_en, frz, reset counters and controls),
         # exit (reset), unfreeze, freeze; the iMC's box control has only
         # frz_en and frz.  Frozen: frz under frz_en.
@@ -111,20 +125,15 @@ PARTS = {
         # guide table 2-19: one filter register
         'cf': {'tid': ('filter', 0x1f), 'nid': ('filter', 0xff << 10),
                'state': ('filter', 0x1f << 18), 'opc': ('filter', 0x1ff << 23)},
-        'cf_regs': {'filter': 0xd14},
+        'cf_regs': {'filter': 'Cn_MSR_PMON_BOX_FILTER'},
         # the filter registers in config1, 32 bits each from bit 0
         'cf_config1': ['filter'],
         'cf_use': CF_USE_SNB,
-        'pci': {'ha': [(14, 1)], 'imc': [(16, 0), (16, 1), (16, 4), (16, 5)],
-                'qpi': [(8, 2), (9, 2)], 'r2pcie': [(19, 1)],
-                'r3qpi': [(19, 5), (19, 6)]},
-        'qpi_mm_ports': 2,
         'pmi': False,
         'log_cap': 15000,
     },
     'ivbep': {
         'table': 'ivytown',
-        'not_on_part': {},
         # 329468 2.1: no frz_en, the boxes obey frz alone: init (frz,
         # reset), exit (reset), unfreeze, freeze; the iMC's the same
         # (its setup sequence resets every DRAM channel's box too).
@@ -136,18 +145,10 @@ PARTS = {
         'cf': {'tid': ('filter0', 0x1f), 'link': ('filter0', 0xf << 5),
                'state': ('filter0', 0x3f << 17), 'nid': ('filter1', 0xffff),
                'opc': ('filter1', 0xfff << 20)},
-        'cf_regs': {'filter0': 0xd14, 'filter1': 0xd1a},
+        'cf_regs': {'filter0': 'Cn_MSR_PMON_BOX_FILTER0',
+                    'filter1': 'Cn_MSR_PMON_BOX_FILTER1'},
         'cf_config1': ['filter0', 'filter1'],
         'cf_use': CF_USE_IVB,
-        # 329468 / upstream's device IDs; iMC channels 0-3 of each
-        # controller are functions 4, 5, 0, 1
-        'pci': {'ha': [(14, 1), (28, 1)],
-                'imc': [(16, 4), (16, 5), (16, 0), (16, 1),
-                        (30, 4), (30, 5), (30, 0), (30, 1)],
-                'qpi': [(8, 2), (9, 2), (24, 2)], 'r2pcie': [(19, 1)],
-                'r3qpi': [(19, 5), (19, 6), (18, 5)], 'irp': [(5, 6)]},
-        # port 2 has no match/mask function
-        'qpi_mm_ports': 2,
         # ov_en, box status registers (W1C), the global control and
         # status (2.1.1-2.1.5): a counter that reports overflows is
         # preloaded when counting (5.8 step 4)
@@ -159,11 +160,10 @@ PARTS = {
 # The IRP (v2): two sub-units of two counters in one PMU; perf's "Counter"
 # numbers a sub-unit's counters (329468, upstream's 4-counter uncore_irp).
 IRP_SUBUNIT_COUNTERS = 2
-IRP_CTL = [0xd8, 0xdc, 0xe0, 0xe4]
-IRP_CTR = [0xa0, 0xb0, 0xb8, 0xc0]
 
 # v2 global registers (329468 2.1.4-2.1.5, REFERENCE 5.2)
-IVB_GLOBAL_CTL, IVB_GLOBAL_STATUS = 0xc00, 0xc01
+IVB_GLOBAL_CTL = 'ubox.U_MSR_PMON_GLOBAL_CTL'
+IVB_GLOBAL_STATUS = 'ubox.U_MSR_PMON_GLOBAL_STATUS'
 IVB_G_CORE_SEL, IVB_G_UNFRZ, IVB_G_FRZ = 0x7fff, 1 << 29, 1 << 31
 IVB_OV_ALL = 0x7ff              # the summary bits (positions: the model's)
 
@@ -203,13 +203,13 @@ def shared_layout(pt, unit):
     """Where upstream's format packs a unit's shared registers in the
     config words, {kind: (word, shift)}, and every field of them, {name:
     (kind, mask in the register)}."""
-    if unit == 'CBO':
+    if unit == 'cbox':
         return ({k: (1, 32 * i) for i, k in enumerate(pt['cf_config1'])},
                 dict(pt['cf']))
-    if unit == 'PCU':
+    if unit == 'pcu':
         return ({'filter': (1, 0)},
                 {'band%d' % n: ('filter', 0xff << (8 * n)) for n in range(4)})
-    if unit == 'QPI LL':
+    if unit == 'qpi':
         regs = {'match0': (1, 0), 'match1': (1, 32),
                 'mask0': (2, 0), 'mask1': (2, 32)}
         return regs, {k: (k, 0xffffffff) for k in regs}
@@ -223,12 +223,12 @@ def fields_read(pt, unit, config):
     and mask by CTO_COUNT (0x38 with the extension bit)."""
     code, umask = config & 0xff, (config >> 8) & 0xff
     ext = bool(config & CTL_EV_SEL_EXT)
-    if unit == 'CBO':
+    if unit == 'cbox':
         used = cbox_filter_use(pt, code, umask)
         return used + ['tid'] if config & CTL_TID_EN else used
-    if unit == 'PCU' and not ext and 0x0b <= code <= 0x0e:
+    if unit == 'pcu' and not ext and 0x0b <= code <= 0x0e:
         return ['band%d' % (code - 0x0b)]
-    if unit == 'QPI LL' and ext and code == 0x38:
+    if unit == 'qpi' and ext and code == 0x38:
         return ['match0', 'match1', 'mask0', 'mask1']
     return []
 
@@ -278,64 +278,65 @@ def cpu_socket():
     return m
 
 
+_REGS = []
+
+
+def model_regs():
+    """The model's registers (its regs view), read once."""
+    if not _REGS:
+        _REGS.append(Regs(SIM))
+    return _REGS[0]
+
+
+def pmu_box(pmu):
+    """The model's box of a perf PMU (uncore_cbox_3 -> cbox3), None when
+    the part has no such box."""
+    m = re.fullmatch(r'uncore_(\w+?)(?:_(\d+))?', pmu)
+    return model_regs().box(m.group(1), int(m.group(2) or 0))
+
+
 def box_regs(pt, pmu):
-    """Registers of a PMU's box (guide 2.3-2.10): space, counter controls,
-    box control, shared registers {kind: address}; on a part with overflow
-    reporting, the box status register (address, its bits) and the
-    counters' (address, counting preload: 2^(width-1), a dword each half
-    in PCI space).  PCI addresses are 'dev:fn:0xoff' as the model logs
-    them."""
+    """Registers of a PMU's box (guide 2.3-2.10), by the model's names:
+    space, counter controls, box control, shared registers {kind: name};
+    on a part with overflow reporting, the box status register (name, its
+    bits) and the counters' (name, counting preload: 2^(width-1), a dword
+    each half in PCI space)."""
+    R = model_regs()
     m = re.fullmatch(r'uncore_(\w+?)(?:_(\d+))?', pmu)
     kind, n = m.group(1), int(m.group(2) or 0)
-    if kind in ('ubox', 'cbox', 'pcu'):
-        # the U-box's status: counters 0, 1 and the fixed counter (48
-        # bits, 0xc09)
-        if kind == 'ubox':
-            r = {'space': 'msr', 'ctl': [0xc10, 0xc11], 'box': None,
-                 'fixed': 0xc08, 'shared': {},
-                 'ctr': [(0xc16, 1 << 43), (0xc17, 1 << 43), (0xc09, 1 << 47)],
-                 'status': (0xc15, 0x7)}
-        elif kind == 'cbox':
-            b = 0x20 * n
-            r = {'space': 'msr', 'ctl': [0xd10 + b + i for i in range(4)],
-                 'box': 0xd04 + b,
-                 'shared': {k: a + b for k, a in pt['cf_regs'].items()},
-                 'ctr': [(0xd16 + b + i, 1 << 43) for i in range(4)],
-                 'status': (0xd15 + b, 0xf)}
-        else:
-            r = {'space': 'msr', 'ctl': [0xc30 + i for i in range(4)],
-                 'box': 0xc24, 'shared': {'filter': 0xc34},
-                 'ctr': [(0xc36 + i, 1 << 47) for i in range(4)],
-                 'status': (0xc35, 0xf)}
-        if not pt['pmi']:
-            r['ctr'] = []
-            del r['status']
-        return r
-    fn = pt['pci'][kind][n]
-    nctl = 3 if kind == 'r3qpi' else 4
-    width = 44 if kind in ('r2pcie', 'r3qpi') else 48
-
-    def pci(dev_fn, off):
-        return '%d:%d:0x%03x' % (dev_fn[0], dev_fn[1], off)
-    offs = IRP_CTL if kind == 'irp' else [0xd8 + 4 * i for i in range(nctl)]
-    ctrs = IRP_CTR if kind == 'irp' else [0xa0 + 8 * i for i in range(nctl)]
-    r = {'space': 'pci', 'ctl': [pci(fn, o) for o in offs],
-         'box': pci(fn, 0xf4), 'shared': {}, 'ctr': []}
+    box = R.box(kind, n)
+    ctl = R.row(box, 'PMON_CTL')
+    r = {'space': R.space(ctl[0]), 'ctl': ctl,
+         'box': R.get(box + '.PMON_BOX_CTL'), 'shared': {}, 'ctr': []}
+    # the fixed counter: the U-box's UCLK, the iMC channel's DCLK (their
+    # own boxes in the model)
+    fixed = {'ubox': ('uclk', 'U_MSR_PMON_UCLK_FIXED_CTL'),
+             'imc': ('dclk', 'MC_CHy_PCI_PMON_FIXED_CTL')}.get(kind)
+    fbox = R.box(fixed[0], n) if fixed else None
+    if fbox:
+        r['fixed'] = fbox + '.' + fixed[1]
+    if kind == 'cbox':
+        r['shared'] = {k: box + '.' + row for k, row in pt['cf_regs'].items()}
+    elif kind == 'pcu':
+        r['shared'] = {'filter': box + '.PCU_MSR_PMON_BOX_FILTER'}
+    elif kind == 'qpi' and R.box('qpi_mm', n):
+        mm = R.box('qpi_mm', n) + '.Q_Py_PCI_PMON_PKT_'
+        r['shared'] = {'match0': mm + 'MATCH0', 'match1': mm + 'MATCH1',
+                       'mask0': mm + 'MASK0', 'mask1': mm + 'MASK1'}
     if pt['pmi']:
-        # iMC: the DCLK counter at bit 0, counters 0-3 at 1-4
-        r['status'] = (pci(fn, 0xf8), (1 << (nctl + (kind == 'imc'))) - 1)
-        half = 1 << (width - 1)
-        # the iMC's fixed (DCLK) counter too: 48 bits at 0xd0
-        for o, h in [(o, half) for o in ctrs] + \
-                ([(0xd0, 1 << 47)] if kind == 'imc' else []):
-            r['ctr'] += [(pci(fn, o), h & 0xffffffff),
-                         (pci(fn, o + 4), h >> 32)]
-    if kind == 'imc':
-        r['fixed'] = pci(fn, 0xf0)
-    if kind == 'qpi' and n < pt['qpi_mm_ports']:
-        aux = (fn[0], 6)
-        r['shared'] = {'match0': pci(aux, 0x228), 'match1': pci(aux, 0x22c),
-                       'mask0': pci(aux, 0x238), 'mask1': pci(aux, 0x23c)}
+        # a bit a counter, the fixed one first on the iMC (bit 0), last
+        # on the U-box (bit 2)
+        r['status'] = (R.ending(box, 'BOX_STATUS'),
+                       (1 << (len(ctl) + bool(fbox))) - 1)
+        width = 44 if kind in ('ubox', 'cbox', 'r2pcie', 'r3qpi') else 48
+        ctrs = [(c, 1 << (width - 1)) for c in R.row(box, 'PMON_CTR')]
+        if fbox:
+            ctrs += [(fbox + '.PMON_CTR', 1 << 47)]
+        for c, half in ctrs:
+            if r['space'] == 'pci':
+                r['ctr'] += [(c, half & 0xffffffff), (c + '.hi', half >> 32)]
+            else:
+                r['ctr'].append((c, half))
     return r
 
 
@@ -383,13 +384,9 @@ def cmd_plan(json_dir, plan_path, mux_ms='50'):
         plan['problems'].append('no uncore-*.json in %s' % json_dir)
     units = {}
     for e in table:
-        unit = e['Unit']
-        if unit in pt['not_on_part']:
+        unit = unit_of_json(e['Unit'])
+        if not pmu_box(unit_pmu(unit)):
             plan['na'].setdefault(unit, []).append(e['EventName'])
-            continue
-        if unit not in UNIT_PMU:
-            plan['problems'].append('%s: unit %s unknown to this test' %
-                                    (e['EventName'], unit))
             continue
         odd = set(e) - ENCODING_KEYS - OTHER_KEYS
         if odd:
@@ -398,7 +395,7 @@ def cmd_plan(json_dir, plan_path, mux_ms='50'):
         code, umask, ext, ctl = encode(e)
         if 'Counter' in e:
             ctrs = [int(c) for c in e['Counter'].split(',')]
-            if unit == 'IRP':
+            if unit == 'irp':
                 ctrs = sorted(c + IRP_SUBUNIT_COUNTERS * u for c in ctrs
                               for u in range(2))
         else:
@@ -413,11 +410,10 @@ def cmd_plan(json_dir, plan_path, mux_ms='50'):
         plan['events'].append(ev)
         units.setdefault(unit, []).append(len(plan['events']) - 1)
     for ev in plan['events']:
-        ev['pmus'] = pmu_instances(UNIT_PMU[ev['unit']])
-    for unit in pt['not_on_part']:
-        for p in pmu_instances(UNIT_PMU[unit]):
-            plan['problems'].append('%s exists: %s' %
-                                    (p, pt['not_on_part'][unit]))
+        ev['pmus'] = pmu_instances(unit_pmu(ev['unit']))
+    for unit in plan['na']:
+        for p in pmu_instances(unit_pmu(unit)):
+            plan['problems'].append('%s exists: %s' % (p, not_on_part(name, unit)))
     plan['pmu_cpus'] = {}
     for ev in plan['events']:
         for p in ev['pmus']:
@@ -442,7 +438,7 @@ def cmd_plan(json_dir, plan_path, mux_ms='50'):
         pmus = plan['events'][idx[0]]['pmus']
         if not pmus:
             plan['problems'].append('no %s PMU for the %d %s events'
-                                    % (UNIT_PMU[unit], len(idx), unit))
+                                    % (unit_pmu(unit), len(idx), unit))
             continue
         regs = box_regs(pt, pmus[0])
         rot = len(regs['ctl']) * 2 * (1 + (2 if regs['space'] == 'pci' else 1))
@@ -508,10 +504,6 @@ def read_plan(path):
 
 # ---- wait --------------------------------------------------------------
 
-def sim_box(pmu):
-    return pmu[len('uncore_'):].replace('_', '')
-
-
 def perf_control(ctl, ack, cmd):
     """perf stat --control fifo:CTL,ACK: 'enable' or 'disable' its events."""
     with open(ctl, 'w') as f:
@@ -537,7 +529,7 @@ def cmd_wait(plan_path, batch, limit, ctl, ack):
         ev = plan['events'][i]
         for p in ev['pmus']:
             for c in plan['pmu_cpus'][p]:
-                want.setdefault((str(socks[c]), sim_box(p)), set()).add(ev['ctl'])
+                want.setdefault((str(socks[c]), pmu_box(p)), set()).add(ev['ctl'])
     seen = {k: set() for k in want}
     # a counter's overflow reporting is not part of its event
     ov_en = CTL_OV_EN if PARTS[plan['part']]['pmi'] else 0
@@ -567,14 +559,11 @@ def cmd_wait(plan_path, batch, limit, ctl, ack):
 
 # ---- libpfm4's encodings (e2e/libpfm4) ----------------------------------
 
-# perf PMU name (without its _<n>) -> JSON unit
-PMU_UNIT = {pmu: unit for unit, pmu in UNIT_PMU.items()}
-
-
 def pmu_unit(pmu):
-    """The unit of a perf PMU: uncore_cbox_3 -> 'CBO'."""
-    m = re.fullmatch(r'(uncore_[a-z0-9]+?)(?:_\d+)?', pmu)
-    return PMU_UNIT.get(m.group(1)) if m else None
+    """The unit of a perf uncore PMU of a box the model's part has:
+    uncore_cbox_3 -> 'cbox'."""
+    m = re.fullmatch(r'uncore_([a-z0-9]+?)(?:_\d+)?', pmu)
+    return m.group(1) if m and pmu_box(pmu) else None
 
 
 def pfm_shared(pt, unit, words):
@@ -669,9 +658,9 @@ def cmd_pfm_plan(out_path, plan_path):
     strings, none, problems = parse_pfm(out_path)
     pmus = {}
     for d in os.listdir(PMUS):
-        if pmu_unit(d) and pmu_unit(d) not in pt['not_on_part']:
+        if pmu_unit(d):
             pmus[d] = pmu_unit(d)
-    ncbox = sum(1 for u in pmus.values() if u == 'CBO')
+    ncbox = sum(1 for u in pmus.values() if u == 'cbox')
     # per group: strings, and those of absent C-boxes
     plan = {'source': 'libpfm4', 'part': name, 'total': len(strings),
             'ncbox': ncbox, 'pmus': pmus, 'events': [], 'pmu_cpus': {},
@@ -847,7 +836,7 @@ def scheduled_failures(plan, batch, csv):
         ev = plan['events'][i]
         why = []
         if not ev['pmus']:
-            why.append('no %s PMU' % UNIT_PMU[ev['unit']])
+            why.append('no %s PMU' % unit_pmu(ev['unit']))
         got = {k[1] for k in rows if k[0] == ev['name']}
         if got != set(ev['pmus']):
             why.append('perf resolved it to [%s], want [%s]' %
@@ -909,7 +898,7 @@ class Checker:
                 d = self.allowed_shared.setdefault((ev['unit'], kind), {})
                 d.setdefault(mask, {0}).add(val)
         self.sockets = sorted(set(cpu_socket().values()))
-        self.addr = {}          # (space, socket|None, address) -> (box, what, idx)
+        self.reg = {}           # (socket|None, register name) -> (box, what, idx)
         self.boxes = []
         for pmu in sorted(self.unit_of):
             regs = box_regs(pt, pmu)
@@ -918,21 +907,21 @@ class Checker:
                 self.boxes.append(box)
                 sk = s if regs['space'] == 'pci' else None
                 for i, a in enumerate(regs['ctl']):
-                    self.addr[(regs['space'], sk, a)] = (box, 'ctl', i)
+                    self.reg[(sk, a)] = (box, 'ctl', i)
                 if regs['box'] is not None:
-                    self.addr[(regs['space'], sk, regs['box'])] = (box, 'box', 0)
+                    self.reg[(sk, regs['box'])] = (box, 'box', 0)
                 if regs.get('fixed') is not None:
-                    self.addr[(regs['space'], sk, regs['fixed'])] = (box, 'fixed', 0)
+                    self.reg[(sk, regs['fixed'])] = (box, 'fixed', 0)
                 for kind, a in regs['shared'].items():
-                    self.addr[(regs['space'], sk, a)] = (box, kind, 0)
+                    self.reg[(sk, a)] = (box, kind, 0)
                 for a, preload in regs['ctr']:
-                    self.addr[(regs['space'], sk, a)] = (box, 'ctr', preload)
+                    self.reg[(sk, a)] = (box, 'ctr', preload)
                 if 'status' in regs:
-                    self.addr[(regs['space'], sk, regs['status'][0])] = \
+                    self.reg[(sk, regs['status'][0])] = \
                         (box, 'status', regs['status'][1])
                 if pt['pmi'] and pmu == 'uncore_ubox':
-                    self.addr[('msr', None, IVB_GLOBAL_CTL)] = (box, 'gctl', 0)
-                    self.addr[('msr', None, IVB_GLOBAL_STATUS)] = (box, 'gstatus', 0)
+                    self.reg[(None, IVB_GLOBAL_CTL)] = (box, 'gctl', 0)
+                    self.reg[(None, IVB_GLOBAL_STATUS)] = (box, 'gstatus', 0)
         # the v2's global freeze (frz_all, unfrz_all), per socket
         self.gfrozen = {s: False for s in self.sockets}
         self.ov_en_ctls = 0     # counter controls with ov_en
@@ -972,16 +961,16 @@ class Checker:
         if why not in lst:
             lst.append(why)
 
-    def lookup(self, space, cpu, where):
-        if space == 'msr':
-            hit = self.addr.get((space, None, int(where, 16)))
+    def lookup(self, acc):
+        """(box, what, idx) of the register a logged access reached."""
+        if acc.space == 'msr':
+            hit = self.reg.get((None, acc.name))
             if not hit:
                 return None
             box, what, idx = hit
-            box = self.box_at.get((box.pmu, self.cpu_socket.get(cpu)))
+            box = self.box_at.get((box.pmu, self.cpu_socket.get(acc.cpu)))
             return (box, what, idx) if box else None
-        sock, dev, fn, off = where.split(':')
-        return self.addr.get((space, int(sock), '%s:%s:%s' % (dev, fn, off)))
+        return self.reg.get((acc.socket(), acc.name))
 
     def check_running(self, box):
         """The box counts: each enabled event's shared fields must hold
@@ -1014,11 +1003,12 @@ class Checker:
                 if ok:
                     self.ran.add((i, box.pmu, box.socket))
 
-    def write(self, seq, cpu, space, where, val):
-        hit = self.lookup(space, cpu, where)
+    def write(self, acc):
+        seq, space, where, val = acc.seq, acc.space, acc.where, acc.val
+        hit = self.lookup(acc)
         if not hit:
-            self.odd('seq %d: CPU%d %s %s = 0x%x: not a register of the table\'s boxes'
-                     % (seq, cpu, space, where, val))
+            self.odd('seq %d: CPU%d %s %s (%s) = 0x%x: not a register of the '
+                     'table\'s boxes' % (seq, acc.cpu, space, where, acc.name, val))
             return
         box, what, idx = hit
         unit = self.unit_of[box.pmu]
@@ -1040,7 +1030,7 @@ class Checker:
                              (box.where(), idx, self.plan['events'][i]['counters']))
             self.check_running(box)
         elif what == 'box':
-            ok = self.pt['imc_box_values' if unit == 'iMC' else 'box_values']
+            ok = self.pt['imc_box_values' if unit == 'imc' else 'box_values']
             if val not in ok:
                 self.odd('seq %d: %s = 0x%x: not a box control sequence value'
                          % (seq, loc, val))
@@ -1100,9 +1090,6 @@ class Checker:
             self.check_running(box)
 
 
-LOG_RE = re.compile(r'(\d+) (\d+) ([RW]) (\w+) (\S+) 0x([0-9a-f]+)$')
-
-
 def cmd_check(plan_path, log_path, summary_path, csvs):
     plan = read_plan(plan_path)
     c = Checker(plan)
@@ -1113,16 +1100,14 @@ def cmd_check(plan_path, log_path, summary_path, csvs):
                 # xu-pfm --history: "session N STRING"
                 c.session(line.split()[2])
                 continue
-            m = LOG_RE.match(line.strip())
-            if not m:
+            acc = simregs.parse(line)
+            if not acc:
                 continue
-            seq = int(m.group(1))
-            if last is not None and seq != last + 1:
-                c.odd('log: entries %d..%d missing' % (last + 1, seq - 1))
-            last = seq
-            if m.group(3) == 'W':
-                c.write(seq, int(m.group(2)), m.group(4), m.group(5),
-                        int(m.group(6), 16))
+            if last is not None and acc.seq != last + 1:
+                c.odd('log: entries %d..%d missing' % (last + 1, acc.seq - 1))
+            last = acc.seq
+            if acc.write:
+                c.write(acc)
     # perf's side, batch by batch
     for b, csv in enumerate(csvs):
         for i, why in scheduled_failures(plan, b, csv).items():
@@ -1131,7 +1116,7 @@ def cmd_check(plan_path, log_path, summary_path, csvs):
     calls = 'libpfm4 encodes' if c.pfm else 'the table calls for'
     for i, ev in enumerate(plan['events']):
         if not ev['pmus']:
-            c.bad(i, 'no %s PMU' % UNIT_PMU[ev['unit']])
+            c.bad(i, 'no %s PMU' % unit_pmu(ev['unit']))
         for pmu in ev['pmus']:
             for s in c.sockets:
                 if (i, pmu, s) not in c.ran:
@@ -1161,7 +1146,7 @@ def table_summary(c, plan, summary_path):
         f.write('%d of %d applicable events resolved and programmed correctly; %s\n'
                 % (good, napp, '; '.join(
                     '%d %s events not applicable (%s)'
-                    % (len(v), u, c.pt['not_on_part'][u])
+                    % (len(v), u, not_on_part(plan['part'], u))
                     for u, v in plan['na'].items()) or 'all events apply'))
         f.write('%d register writes no table event calls for\n' % len(c.stray))
     print('checked %d events (%d not applicable of %d); %d stray writes'
