@@ -363,7 +363,7 @@ u64 sim_truth(struct sim *sim, unsigned int socket, unsigned int tidx,
 u32 sim_reg_addr(const struct sim_box_type *t, const struct sim_reg *r,
 		 unsigned int bi, unsigned int n);
 
-/* Room for any name sim_addr_name() gives: "r3qpi2.PMON_CTR[2].hi" */
+/* Room for any name sim_addr_name() gives ("rport7.R_MSR_PORT_XBR_SET1_MATCH_MASK[1]") */
 #define SIM_NAME_LEN	64
 void sim_box_name(const struct sim_box *b, char *buf, size_t len);
 void sim_addr_name(const struct sim *sim, const struct sim_addr *a,

@@ -462,9 +462,10 @@ static void sim_print_addr(struct seq_file *m, u8 space, u32 addr)
  * accessed.  NAME: the register's (sim_addr_name()), "-" where the part
  * has none.
  */
-static void sim_print_access(struct seq_file *m, const struct sim_log *e)
+static void sim_print_access(struct seq_file *m, struct sim *sim,
+			     const struct sim_log *e)
 {
-	const struct sim_addr *a = sim_log_reg(sim_live, e);
+	const struct sim_addr *a = sim_log_reg(sim, e);
 	char name[SIM_NAME_LEN] = "-";
 
 	seq_printf(m, "%llu %u %c %s ", e->seq, e->cpu, e->write ? 'W' : 'R',
@@ -477,7 +478,7 @@ static void sim_print_access(struct seq_file *m, const struct sim_log *e)
 	else
 		seq_printf(m, " 0x%016llx", e->val);
 	if (a)
-		sim_addr_name(sim_live, a, name, sizeof(name));
+		sim_addr_name(sim, a, name, sizeof(name));
 	seq_printf(m, " %s", name);
 }
 
@@ -523,7 +524,7 @@ static int sim_show_violations(struct seq_file *m, void *v)
 
 	seq_printf(m, "count %llu\n", total);
 	for (i = 0; i < kept; i++) {
-		sim_print_access(m, &copy[i].acc);
+		sim_print_access(m, sim, &copy[i].acc);
 		seq_printf(m, " %s", copy[i].why);
 		if (copy[i].bits)
 			seq_printf(m, " 0x%llx", copy[i].bits);
@@ -1101,7 +1102,7 @@ static int sim_log_show(struct seq_file *m, void *v)
 	sim_unlock(sim, flags);
 	if (e.seq != it->cur)
 		return SEQ_SKIP;
-	sim_print_access(m, &e);
+	sim_print_access(m, sim, &e);
 	seq_putc(m, '\n');
 	return 0;
 }

@@ -1379,27 +1379,34 @@ static void test_listed_events(struct kunit *test)
  * Every register of every part: its name fits, starts with its box's name
  * and holds its row's, and no other register of the part has it (the
  * oracles find registers by these names, so two alike would be one).
- * Against every name before it, not a sorted list's neighbours.
+ * Against every name before it, not a sorted list's neighbours.  And a
+ * logged access finds its register: at its address, and in PCI space at
+ * any byte of its dword; an address of no register finds none.
  */
 static void test_reg_names(struct kunit *test)
 {
 	const struct sim_platform_row *row = test->param_value;
 	char box[SIM_NAME_LEN], wide[2 * SIM_NAME_LEN];
-	unsigned int i, j, dup = 0;
+	struct sim_log e = {};
+	unsigned int i, j, k;
 	struct sim *sim;
 	char *names;
 
 	sim = sim_create(row->plat, 1, 2000, 64);
 	KUNIT_ASSERT_FALSE(test, IS_ERR(sim));
 	names = kunit_kcalloc(test, sim->nmap, SIM_NAME_LEN, GFP_KERNEL);
-	KUNIT_ASSERT_NOT_NULL(test, names);
+	if (!names) {
+		sim_destroy(sim);
+		KUNIT_FAIL(test, "no memory");
+		return;
+	}
 	for (i = 0; i < sim->nmap; i++) {
 		const struct sim_addr *a = &sim->map[i];
 		const struct sim_box *b = &sim->sock[0].box[a->box];
 		char *name = names + i * SIM_NAME_LEN;
 
 		sim_addr_name(sim, a, wide, sizeof(wide));
-		KUNIT_EXPECT_LT_MSG(test, strlen(wide), SIM_NAME_LEN - 1, "%s", wide);
+		KUNIT_EXPECT_LT_MSG(test, strlen(wide), SIM_NAME_LEN, "%s", wide);
 		sim_addr_name(sim, a, name, SIM_NAME_LEN);
 		sim_box_name(b, box, sizeof(box));
 		KUNIT_EXPECT_TRUE_MSG(test, str_has_prefix(name, box) &&
@@ -1408,12 +1415,21 @@ static void test_reg_names(struct kunit *test)
 					  "%s", name);
 		KUNIT_EXPECT_NULL_MSG(test, strchr(name, ' '), "%s", name);
 		for (j = 0; j < i; j++)
-			if (!strcmp(name, names + j * SIM_NAME_LEN)) {
+			if (!strcmp(name, names + j * SIM_NAME_LEN))
 				KUNIT_FAIL(test, "%s: %s twice", row->name, name);
-				dup++;
-			}
+		e.space = a->space;
+		for (k = 0; k < (a->space == SIM_PCI ? 4 : 1); k++) {
+			e.addr = a->addr + k;
+			KUNIT_EXPECT_PTR_EQ_MSG(test, sim_log_reg(sim, &e), a, "%s + %u", name, k);
+		}
 	}
-	KUNIT_EXPECT_EQ(test, dup, 0U);
+	/* MSR 0 (no uncore register) and the last dword of dev 31 fn 7 */
+	e.space = SIM_MSR;
+	e.addr = 0;
+	KUNIT_EXPECT_NULL(test, sim_log_reg(sim, &e));
+	e.space = SIM_PCI;
+	e.addr = SIM_PCI_ADDR(31, 7, 0xffc);
+	KUNIT_EXPECT_NULL(test, sim_log_reg(sim, &e));
 	kunit_info(test, "%s: %u registers, each named once\n", row->name, sim->nmap);
 	sim_destroy(sim);
 }

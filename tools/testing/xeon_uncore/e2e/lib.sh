@@ -445,12 +445,19 @@ wait_open() {
 	return 1
 }
 
-# count_every_box: the fixture's COUNT on every box of each type, "PMU/
-# EVENT/ MODEL-BOX" (a line of COUNT on PMU uncore_T_N, model box BN, is
-# repeated on each uncore_T_M present as BM; the first line of a type and
-# model box type holds)
+# count_every_box [BOX-TYPE=MAX]...: the fixture's COUNT on every box of
+# each type the model has (its regs view), "PMU/EVENT/ MODEL-BOX": a line
+# of COUNT on PMU uncore_T_N, model box BN, is repeated for each model box
+# BM as uncore_T_M (the first line of a PMU type and box type holds; BN
+# always), at most MAX boxes of BOX-TYPE B (the C-boxes: one a core).  A
+# box the driver has no PMU for fails the perf stat that counts it.
 count_every_box() {
-	local line p ev box n m seen=" " q
+	local line p ev box n b m arg all
+	local -A cebx_max=() cebx_seen=()
+	for arg in "$@"; do
+		cebx_max[${arg%=*}]=${arg#*=}
+	done
+	all=$(awk '{ sub(/\..*/, "", $3); print $3 }' "$SIM/regs" | sort -u)
 	for line in "${COUNT[@]}"; do
 		p=${line%%/*} ev=${line#*/} box=${line##* }
 		ev=${ev%/*}
@@ -459,11 +466,12 @@ count_every_box() {
 			echo "$line"
 			continue
 		fi
-		[[ $seen == *" ${p%_*}:${box%"$n"} "* ]] && continue
-		seen+="${p%_*}:${box%"$n"} "
-		for q in "$PMUS/${p%_*}"_[0-9]*; do
-			m=${q##*_}
-			[ -e "$q" ] && echo "${p%_*}_$m/$ev/ ${box%"$n"}$m"
+		b=${box%"$n"}
+		[ -z "${cebx_seen[${p%_*}:$b]:-}" ] || continue
+		cebx_seen[${p%_*}:$b]=1
+		for m in $({ echo "$n"; sed -n "s/^$b\([0-9][0-9]*\)\$/\1/p" <<<"$all"; } | sort -nu); do
+			[ "$m" -lt "${cebx_max[$b]:-1000}" ] || [ "$m" = "$n" ] || continue
+			echo "${p%_*}_$m/$ev/ $b$m"
 		done
 	done
 }
@@ -474,6 +482,17 @@ count_every_box() {
 model_functions() {
 	awk '$1 == "pci" && $3 !~ /^ubox_node\./ {
 		split($2, a, ":"); printf "%02x.%s\n", a[1], a[2] }' "$SIM/regs" | sort -u
+}
+
+# reg_known NAME-ERE: a register of the model (its regs view) has a name
+# that matches NAME-ERE, the whole name; else "no-such-register" on stdout
+# and why on stderr
+reg_known() {
+	XU_RE="^($1)\$" awk '$3 ~ ENVIRON["XU_RE"] { f = 1; exit } END { exit !f }' "$SIM/regs" &&
+		return 0
+	echo "no register of the model is named like $1" >&2
+	echo no-such-register
+	return 1
 }
 
 # reg_addr NAME: the address of the register named NAME (the model's regs
@@ -492,6 +511,7 @@ reg_at() {
 # written NAME-ERE: "name value" of each write the model's log shows to a
 # register whose name matches NAME-ERE (reg_values), oldest first
 written() {
+	reg_known "$1" || return 1
 	XU_RE="^($1)\$" awk '$3 == "W" && $NF ~ ENVIRON["XU_RE"] { print $NF, $6 }' "$SIM/log"
 }
 
@@ -506,13 +526,14 @@ was_written() {
 }
 
 # count_event PMU: the fixture's COUNT event (between the slashes) on a
-# general counter (not event=0xff) of PMU, or else of another PMU of its
-# box type; nothing when COUNT has none
+# general counter (not event=0xff, raw or by a name that says it) of PMU,
+# or else of another PMU of its box type; nothing when COUNT has none
 count_event() {
-	local line p e own='' other=''
+	local line p e a own='' other=''
 	for line in "${COUNT[@]}"; do
-		p=${line%%/*} e=${line#*/} e=${e%%/*}
-		[ "$e" = event=0xff ] && continue
+		p=${line%%/*} e=${line#*/} e=${e%%/*} a=$e
+		[[ $e == *=* ]] || read -r a 2>/dev/null <"$PMUS/$p/events/$e"
+		[[ ,$a, == *,event=0xff,* ]] && continue
 		[ "$p" = "$1" ] && [ -z "$own" ] && own=$e
 		[ "${p%_[0-9]*}" = "${1%_[0-9]*}" ] && [ -z "$other" ] && other=$e
 	done
@@ -523,10 +544,13 @@ count_event() {
 # from (R) or written to (W) the registers whose names (e2e/simregs.py:
 # box.ROW, box.ROW[n]) match the extended regular expression NAME-ERE, the
 # whole name; only socket SOCKET's, for PCI registers.  One a line, oldest
-# first, as the log writes them (0x and two digits a byte).
-# (The expression goes through the environment: awk -v would take its
-# backslashes for escapes.)
+# first, as the log writes them (0x and two digits a byte).  When no
+# register of the model has such a name: "no-such-register" (so that a
+# check of what was not written cannot pass on a name that is wrong) and
+# a line on stderr.  (The expression goes through the environment: awk -v
+# would take its backslashes for escapes.)
 reg_values() {
+	reg_known "$2" || return 1
 	XU_RE="^($2)\$" awk -v d="$1" -v s="${3:-}" '$3 == d && $NF ~ ENVIRON["XU_RE"] &&
 		(s == "" || $4 != "pci" || index($5, s ":") == 1) { print $6 }' "$SIM/log"
 }

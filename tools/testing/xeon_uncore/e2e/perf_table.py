@@ -35,8 +35,10 @@ ivytown).  Everything expected is derived here from the JSON fields
 (327043-001, 329468) for the registers each box has, box control
 sequences and filter fields; nothing is read back from the driver.  The
 registers are named as the model names them (simregs.py), their addresses
-looked up in its regs view; a JSON unit whose box the model's part lacks
-does not apply there.
+looked up in its regs view.  The units a part lacks are the part's
+not_on_part, which the model must lack too; the counters a box has, and
+the QPI ports with a match/mask function, are stated here and checked
+against the model.
 
 With libpfm4's table instead of perf's (pfm-plan), the expectation of each
 encoding is libpfm4's raw register values: the counter control is config
@@ -85,7 +87,7 @@ def unit_pmu(unit):
 
 
 def not_on_part(part, unit):
-    return 'the model\'s %s has no %s box' % (part, unit)
+    return PARTS[part]['not_on_part'].get(unit, 'unknown to this test')
 
 
 # Counter constraints of the events whose JSON entry has no "Counter":
@@ -111,11 +113,13 @@ CF_USE_SNB = [(0x34, 0x34, 0x00, 'state'), (0x35, 0x36, 0x01, 'opc'),
               (0x34, 0x37, 0x40, 'nid')]
 CF_USE_IVB = CF_USE_SNB + [(0x31, 0x31, 0x10, 'link')]
 
-# Per part: perf's table, the box control values of the guide's sequences,
-# the C-box filter fields and the registers (rows) that hold them.
+# Per part: perf's table, the units it does not have, the box control
+# values of the guide's sequences, the C-box filter fields and the
+# registers (rows) that hold them, the QPI ports with a match/mask function.
 PARTS = {
     'snbep': {
         'table': 'jaketown',
+        'not_on_part': {'irp': 'no IRP box on E5-2600'},
         # guide 2.1.2: init (frz_en, frz, reset counters and controls),
         # exit (reset), unfreeze, freeze; the iMC's box control has only
         # frz_en and frz.  Frozen: frz under frz_en.
@@ -129,11 +133,13 @@ PARTS = {
         # the filter registers in config1, 32 bits each from bit 0
         'cf_config1': ['filter'],
         'cf_use': CF_USE_SNB,
+        'qpi_mm_ports': 2,
         'pmi': False,
         'log_cap': 15000,
     },
     'ivbep': {
         'table': 'ivytown',
+        'not_on_part': {},
         # 329468 2.1: no frz_en, the boxes obey frz alone: init (frz,
         # reset), exit (reset), unfreeze, freeze; the iMC's the same
         # (its setup sequence resets every DRAM channel's box too).
@@ -149,6 +155,8 @@ PARTS = {
                     'filter1': 'Cn_MSR_PMON_BOX_FILTER1'},
         'cf_config1': ['filter0', 'filter1'],
         'cf_use': CF_USE_IVB,
+        # port 2 has no match/mask function
+        'qpi_mm_ports': 2,
         # ov_en, box status registers (W1C), the global control and
         # status (2.1.1-2.1.5): a counter that reports overflows is
         # preloaded when counting (5.8 step 4)
@@ -160,6 +168,9 @@ PARTS = {
 # The IRP (v2): two sub-units of two counters in one PMU; perf's "Counter"
 # numbers a sub-unit's counters (329468, upstream's 4-counter uncore_irp).
 IRP_SUBUNIT_COUNTERS = 2
+
+# Counters a box has (guide 2.x), but for the types of 4
+BOX_COUNTERS = {'ubox': 2, 'r3qpi': 3}
 
 # v2 global registers (329468 2.1.4-2.1.5, REFERENCE 5.2)
 IVB_GLOBAL_CTL = 'ubox.U_MSR_PMON_GLOBAL_CTL'
@@ -306,6 +317,9 @@ def box_regs(pt, pmu):
     kind, n = m.group(1), int(m.group(2) or 0)
     box = R.box(kind, n)
     ctl = R.row(box, 'PMON_CTL')
+    if len(ctl) != BOX_COUNTERS.get(kind, 4):
+        raise SystemExit('%s: the model\'s %s has %d counter controls, not %d'
+                         % (pmu, box, len(ctl), BOX_COUNTERS.get(kind, 4)))
     r = {'space': R.space(ctl[0]), 'ctl': ctl,
          'box': R.get(box + '.PMON_BOX_CTL'), 'shared': {}, 'ctr': []}
     # the fixed counter: the U-box's UCLK, the iMC channel's DCLK (their
@@ -319,10 +333,15 @@ def box_regs(pt, pmu):
         r['shared'] = {k: box + '.' + row for k, row in pt['cf_regs'].items()}
     elif kind == 'pcu':
         r['shared'] = {'filter': box + '.PCU_MSR_PMON_BOX_FILTER'}
-    elif kind == 'qpi' and R.box('qpi_mm', n):
-        mm = R.box('qpi_mm', n) + '.Q_Py_PCI_PMON_PKT_'
-        r['shared'] = {'match0': mm + 'MATCH0', 'match1': mm + 'MATCH1',
-                       'mask0': mm + 'MASK0', 'mask1': mm + 'MASK1'}
+    elif kind == 'qpi':
+        mm = R.box('qpi_mm', n)
+        if bool(mm) != (n < pt['qpi_mm_ports']):
+            raise SystemExit('%s: the model %s a match/mask function for it'
+                             % (pmu, 'has' if mm else 'lacks'))
+        if mm:
+            mm += '.Q_Py_PCI_PMON_PKT_'
+            r['shared'] = {'match0': mm + 'MATCH0', 'match1': mm + 'MATCH1',
+                           'mask0': mm + 'MASK0', 'mask1': mm + 'MASK1'}
     if pt['pmi']:
         # a bit a counter, the fixed one first on the iMC (bit 0), last
         # on the U-box (bit 2)
@@ -385,8 +404,12 @@ def cmd_plan(json_dir, plan_path, mux_ms='50'):
     units = {}
     for e in table:
         unit = unit_of_json(e['Unit'])
-        if not pmu_box(unit_pmu(unit)):
+        if unit in pt['not_on_part']:
             plan['na'].setdefault(unit, []).append(e['EventName'])
+            continue
+        if not pmu_box(unit_pmu(unit)):
+            plan['problems'].append('%s: unit %s, no box of the model\'s %s'
+                                    % (e['EventName'], e['Unit'], name))
             continue
         odd = set(e) - ENCODING_KEYS - OTHER_KEYS
         if odd:
@@ -411,9 +434,12 @@ def cmd_plan(json_dir, plan_path, mux_ms='50'):
         units.setdefault(unit, []).append(len(plan['events']) - 1)
     for ev in plan['events']:
         ev['pmus'] = pmu_instances(unit_pmu(ev['unit']))
-    for unit in plan['na']:
+    for unit in pt['not_on_part']:
         for p in pmu_instances(unit_pmu(unit)):
             plan['problems'].append('%s exists: %s' % (p, not_on_part(name, unit)))
+        if pmu_box(unit_pmu(unit)):
+            plan['problems'].append('the model has a %s box: %s'
+                                    % (unit, not_on_part(name, unit)))
     plan['pmu_cpus'] = {}
     for ev in plan['events']:
         for p in ev['pmus']:
@@ -658,7 +684,7 @@ def cmd_pfm_plan(out_path, plan_path):
     strings, none, problems = parse_pfm(out_path)
     pmus = {}
     for d in os.listdir(PMUS):
-        if pmu_unit(d):
+        if pmu_unit(d) and pmu_unit(d) not in pt['not_on_part']:
             pmus[d] = pmu_unit(d)
     ncbox = sum(1 for u in pmus.values() if u == 'cbox')
     # per group: strings, and those of absent C-boxes
