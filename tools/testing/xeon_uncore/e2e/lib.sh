@@ -450,7 +450,9 @@ wait_open() {
 # of COUNT on PMU uncore_T_N, model box BN, is repeated for each model box
 # BM as uncore_T_M (the first line of a PMU type and box type holds; BN
 # always), at most MAX boxes of BOX-TYPE B (the C-boxes: one a core).  A
-# box the driver has no PMU for fails the perf stat that counts it.
+# box the driver has no PMU for fails the perf stat that counts it.  Fails
+# (status 1, why on stderr) on a COUNT line whose PMU has an index its
+# model box does not end with, and without the model's regs view.
 count_every_box() {
 	local line p ev box n b m arg all
 	local -A cebx_max=() cebx_seen=()
@@ -458,15 +460,20 @@ count_every_box() {
 		cebx_max[${arg%=*}]=${arg#*=}
 	done
 	all=$(awk '{ sub(/\..*/, "", $3); print $3 }' "$SIM/regs" | sort -u)
+	[ -n "$all" ] || { echo "count_every_box: no regs view" >&2; return 1; }
 	for line in "${COUNT[@]}"; do
 		p=${line%%/*} ev=${line#*/} box=${line##* }
 		ev=${ev%/*}
 		n=${p##*_}
-		if [[ $n != [0-9]* ]] || [ "${box%"$n"}" = "$box" ]; then
+		if [[ $n != [0-9]* ]]; then
 			echo "$line"
 			continue
 		fi
-		b=${box%"$n"}
+		if ! [[ $box =~ ^(.*[^0-9])([0-9]+)$ ]] || [ "${BASH_REMATCH[2]}" != "$n" ]; then
+			echo "count_every_box: COUNT's $p counts box $box, not one numbered $n" >&2
+			return 1
+		fi
+		b=${BASH_REMATCH[1]}
 		[ -z "${cebx_seen[${p%_*}:$b]:-}" ] || continue
 		cebx_seen[${p%_*}:$b]=1
 		for m in $({ echo "$n"; sed -n "s/^$b\([0-9][0-9]*\)\$/\1/p" <<<"$all"; } | sort -nu); do

@@ -292,6 +292,13 @@ def cpu_socket():
 _REGS = []
 
 
+def model_disagrees(why):
+    """A fact this test states that the model's part does not have: a
+    problem, on stdout as the plan's are, and the end of the run."""
+    print('problem: ' + why)
+    sys.exit(1)
+
+
 def model_regs():
     """The model's registers (its regs view), read once."""
     if not _REGS:
@@ -318,8 +325,8 @@ def box_regs(pt, pmu):
     box = R.box(kind, n)
     ctl = R.row(box, 'PMON_CTL')
     if len(ctl) != BOX_COUNTERS.get(kind, 4):
-        raise SystemExit('%s: the model\'s %s has %d counter controls, not %d'
-                         % (pmu, box, len(ctl), BOX_COUNTERS.get(kind, 4)))
+        model_disagrees('%s: the model\'s %s has %d counter controls, not %d'
+                        % (pmu, box, len(ctl), BOX_COUNTERS.get(kind, 4)))
     r = {'space': R.space(ctl[0]), 'ctl': ctl,
          'box': R.get(box + '.PMON_BOX_CTL'), 'shared': {}, 'ctr': []}
     # the fixed counter: the U-box's UCLK, the iMC channel's DCLK (their
@@ -336,8 +343,8 @@ def box_regs(pt, pmu):
     elif kind == 'qpi':
         mm = R.box('qpi_mm', n)
         if bool(mm) != (n < pt['qpi_mm_ports']):
-            raise SystemExit('%s: the model %s a match/mask function for it'
-                             % (pmu, 'has' if mm else 'lacks'))
+            model_disagrees('%s: the model %s a match/mask function for it'
+                            % (pmu, 'has' if mm else 'lacks'))
         if mm:
             mm += '.Q_Py_PCI_PMON_PKT_'
             r['shared'] = {'match0': mm + 'MATCH0', 'match1': mm + 'MATCH1',
