@@ -84,14 +84,14 @@ def config_of(alias, fmt):
     return cfg
 
 
-def expected(box, idx, cfg):
+def expected(regs, box, idx, cfg):
     """[(register name, value)]: the control @cfg programs on an empty
-    box (box @idx of its type: perf's PMU number), then the sub-registers
-    it reads"""
+    box (box @idx of its type: perf's PMU number; @regs the model's
+    registers), then the sub-registers it reads"""
     c0 = cfg[0]
+    at = (regs.box(box, idx) or '%s%d' % (box, idx)) + '.'
     if box == 'ubox':
-        return [('ubox.U_MSR_PMON_EV_SEL', c0 | EN22 | PMI20)]
-    at = '%s%d.' % (box, idx) if box != 'wbox' else 'wbox.'
+        return [(at + 'U_MSR_PMON_EV_SEL', c0 | EN22 | PMI20)]
     if box in ('cbox', 'sbox', 'wbox'):
         if box == 'wbox' and c0 & 0xff == 0xff:
             return [('wfix.W_MSR_PMON_FIXED_CTR_CTL', 1)]  # enable only
@@ -196,7 +196,7 @@ def main(sim):
     hz = next(int(line.split()[1]) for line in
               open(os.path.join(sim, 'info')) if line.startswith('uclk_hz'))
     regs = plat in ('nhmex', 'wsmex')
-    names = simregs.Regs(sim).at if regs else {}
+    model = simregs.Regs(sim) if regs else None
     total = bad = nround = 0
     held = {}       # every register written since the model loaded
     log = os.path.join(sim, 'log')
@@ -216,8 +216,8 @@ def main(sim):
             total += 1
             miss = []
             if regs:
-                want = expected(box, idx, cfg)
-                miss = [w for w in want if w[0] not in names]
+                want = expected(model, box, idx, cfg)
+                miss = [w for w in want if w[0] not in model.at]
                 ctl, *subs = want
                 miss += [ctl] if ctl not in writes else []
                 miss += [w for w in subs if held.get(w[0], 0) != w[1]]

@@ -96,6 +96,3 @@ class Regs:
 
     def space(self, name):
         return self.at[name][0]
-
-    def addr(self, name):
-        return self.at[name][1]
