@@ -306,11 +306,17 @@ def model_regs():
     return _REGS[0]
 
 
+def pmu_kind(pmu):
+    """(box type, index) of a perf uncore PMU: uncore_cbox_3 -> ('cbox',
+    3), uncore_pcu -> ('pcu', 0); None for another name."""
+    m = re.fullmatch(r'uncore_([a-z0-9]+?)(?:_(\d+))?', pmu)
+    return (m.group(1), int(m.group(2) or 0)) if m else None
+
+
 def pmu_box(pmu):
     """The model's box of a perf PMU (uncore_cbox_3 -> cbox3), None when
     the part has no such box."""
-    m = re.fullmatch(r'uncore_(\w+?)(?:_(\d+))?', pmu)
-    return model_regs().box(m.group(1), int(m.group(2) or 0))
+    return model_regs().box(*pmu_kind(pmu))
 
 
 def box_regs(pt, pmu):
@@ -320,8 +326,7 @@ def box_regs(pt, pmu):
     bits) and the counters' (name, counting preload: 2^(width-1), a dword
     each half in PCI space)."""
     R = model_regs()
-    m = re.fullmatch(r'uncore_(\w+?)(?:_(\d+))?', pmu)
-    kind, n = m.group(1), int(m.group(2) or 0)
+    kind, n = pmu_kind(pmu)
     box = R.box(kind, n)
     ctl = R.row(box, 'PMON_CTL')
     if len(ctl) != BOX_COUNTERS.get(kind, 4):
@@ -595,8 +600,8 @@ def cmd_wait(plan_path, batch, limit, ctl, ack):
 def pmu_unit(pmu):
     """The unit of a perf uncore PMU of a box the model's part has:
     uncore_cbox_3 -> 'cbox'."""
-    m = re.fullmatch(r'uncore_([a-z0-9]+?)(?:_\d+)?', pmu)
-    return m.group(1) if m and pmu_box(pmu) else None
+    k = pmu_kind(pmu)
+    return k[0] if k and pmu_box(pmu) else None
 
 
 def pfm_shared(pt, unit, words):
